@@ -1,0 +1,114 @@
+// The catalogue database's schema, as migrations keyed on `user_version`. The catalogue is rebuilt,
+// not edited, so migrations are few; a file whose version this code does not know is refused.
+//
+// Ids: `wiki_id`/`sub_id` are decided by the sources (see bangumi-source.ts and the demo spec) and by
+// importers (from IMPORT_ID_BASE up), never by insertion order, so they survive rebuilds.
+
+export const CATALOGUE_APPLICATION_ID = 0x4d6f6543; // 'MoeC': marks a file as a Moecat catalogue
+
+export const CATALOGUE_MIGRATIONS: readonly string[] = [
+  /* 1 */ `
+  CREATE TABLE meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+  ) STRICT;
+
+  CREATE TABLE source (
+    source_id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL CHECK (kind IN ('bundled', 'folder', 'remote')),
+    locator TEXT NOT NULL,
+    UNIQUE (kind, locator)
+  ) STRICT;
+
+  CREATE TABLE wiki (
+    wiki_id INTEGER PRIMARY KEY,
+    source_id INTEGER NOT NULL REFERENCES source (source_id),
+    source_key TEXT NOT NULL,
+    wiki_type TEXT NOT NULL CHECK (wiki_type IN ('music', 'radio', 'tv', 'web', 'movie', 'ova', 'oad')),
+    wiki_title TEXT NOT NULL,
+    wiki_title_encode TEXT NOT NULL,
+    wiki_initial TEXT NOT NULL CHECK (length(wiki_initial) = 1),
+    wiki_date INTEGER NOT NULL,
+    wiki_modified INTEGER NOT NULL,
+    wiki_about TEXT NOT NULL DEFAULT '',
+    wiki_meta TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(wiki_meta)),
+    cover_file TEXT,
+    UNIQUE (source_id, source_key)
+  ) STRICT;
+  CREATE INDEX wiki_by_type_date ON wiki (wiki_type, wiki_date DESC, wiki_id DESC);
+  CREATE INDEX wiki_by_date ON wiki (wiki_date DESC, wiki_id DESC);
+  CREATE INDEX wiki_by_title ON wiki (wiki_title);
+
+  CREATE TABLE wiki_alias (
+    wiki_id INTEGER NOT NULL REFERENCES wiki (wiki_id) ON DELETE CASCADE,
+    alias TEXT NOT NULL,
+    lang TEXT NOT NULL,
+    PRIMARY KEY (wiki_id, alias)
+  ) STRICT, WITHOUT ROWID;
+
+  CREATE TABLE wiki_external (
+    wiki_id INTEGER NOT NULL REFERENCES wiki (wiki_id) ON DELETE CASCADE,
+    site TEXT NOT NULL,
+    external_id TEXT NOT NULL,
+    PRIMARY KEY (wiki_id, site)
+  ) STRICT, WITHOUT ROWID;
+  CREATE INDEX wiki_external_by_id ON wiki_external (site, external_id);
+
+  CREATE TABLE tag (
+    tag_id INTEGER PRIMARY KEY,
+    tag_name TEXT NOT NULL UNIQUE
+  ) STRICT;
+
+  CREATE TABLE wiki_tag (
+    wiki_id INTEGER NOT NULL REFERENCES wiki (wiki_id) ON DELETE CASCADE,
+    tag_id INTEGER NOT NULL REFERENCES tag (tag_id),
+    PRIMARY KEY (wiki_id, tag_id)
+  ) STRICT, WITHOUT ROWID;
+  CREATE INDEX wiki_tag_by_tag ON wiki_tag (tag_id, wiki_id);
+
+  CREATE TABLE sub (
+    sub_id INTEGER PRIMARY KEY,
+    sub_parent_wiki INTEGER NOT NULL REFERENCES wiki (wiki_id) ON DELETE CASCADE,
+    source_key TEXT NOT NULL,
+    sub_type TEXT NOT NULL CHECK (sub_type IN ('song', 'ep')),
+    sub_order TEXT NOT NULL,
+    sub_title TEXT NOT NULL,
+    sub_title_encode TEXT NOT NULL,
+    sub_view_title TEXT NOT NULL,
+    sub_date INTEGER NOT NULL,
+    sub_modified INTEGER NOT NULL,
+    sub_about TEXT NOT NULL DEFAULT '',
+    sub_meta TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(sub_meta)),
+    UNIQUE (sub_parent_wiki, source_key)
+  ) STRICT;
+  CREATE INDEX sub_by_parent ON sub (sub_parent_wiki, sub_id);
+
+  CREATE TABLE upload (
+    up_id INTEGER PRIMARY KEY,
+    up_obj_id INTEGER NOT NULL UNIQUE REFERENCES sub (sub_id) ON DELETE CASCADE,
+    up_uri TEXT NOT NULL,
+    up_type TEXT NOT NULL,
+    up_md5 TEXT NOT NULL,
+    up_filesize INTEGER NOT NULL,
+    up_bitrate INTEGER NOT NULL,
+    up_length INTEGER NOT NULL,
+    up_date INTEGER NOT NULL
+  ) STRICT;
+
+  CREATE TABLE onair (
+    wiki_id INTEGER NOT NULL REFERENCES wiki (wiki_id) ON DELETE CASCADE,
+    oa_weekday INTEGER NOT NULL CHECK (oa_weekday BETWEEN 1 AND 7),
+    oa_minute INTEGER NOT NULL,
+    oa_period_days INTEGER NOT NULL,
+    oa_date_begin INTEGER NOT NULL,
+    oa_date_end INTEGER NOT NULL,
+    PRIMARY KEY (wiki_id, oa_weekday)
+  ) STRICT, WITHOUT ROWID;
+  CREATE INDEX onair_by_day ON onair (oa_weekday, oa_minute, wiki_id);
+  `,
+];
+
+export const CATALOGUE_SCHEMA_VERSION = CATALOGUE_MIGRATIONS.length;
+
+/** Ids of rows added at run time (folder import, remote sync) start here, above every bundled range. */
+export const IMPORT_ID_BASE = 100_000_000;

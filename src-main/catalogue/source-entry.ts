@@ -1,0 +1,67 @@
+// What every catalogue source (bangumi-data, the demo section, later folder import and remote sync)
+// hands to the builder: plain records with their stable ids already decided.
+
+export const WIKI_TYPES = ['music', 'radio', 'tv', 'web', 'movie', 'ova', 'oad'] as const;
+export type WikiType = (typeof WIKI_TYPES)[number];
+
+export const SUB_TYPES = ['song', 'ep'] as const;
+export type SubType = (typeof SUB_TYPES)[number];
+
+export interface MetaItem {
+  key: string;
+  value: string;
+}
+
+export interface SourceUpload {
+  /** Storage path relative to the audio root, starting with '/', e.g. '/demo/album-1/01.mp3'. */
+  uri: string;
+  md5: string;
+  /** File size in bytes. */
+  filesize: number;
+  /** Kilobits per second. */
+  bitrate: number;
+  /** Whole seconds, rounded. */
+  length: number;
+  /** Unix seconds. */
+  date: number;
+}
+
+export interface SourceSub {
+  subId: number;
+  /** Identity of the sub inside its source; stable across rebuilds. */
+  sourceKey: string;
+  type: SubType;
+  /** Position in the parent, usually a number ('1', '2'), sometimes a label ('SP'). */
+  order: string;
+  title: string;
+  /** Unix seconds. */
+  date: number;
+  modified: number;
+  about?: string;
+  meta?: MetaItem[];
+  upload?: SourceUpload;
+}
+
+export interface SourceEntry {
+  wikiId: number;
+  /** Identity of the entry inside its source; stable across rebuilds. */
+  sourceKey: string;
+  type: WikiType;
+  title: string;
+  /** Translated titles, searchable. */
+  aliases: { lang: string; title: string }[];
+  /** Unix seconds; day-precision dates are local midnight in the catalogue time zone; 0 = unknown. */
+  date: number;
+  modified: number;
+  about?: string;
+  meta: MetaItem[];
+  tags: string[];
+  bgmId?: number;
+  /** Cover image path relative to the covers root; absent = generated from the title. */
+  coverFile?: string;
+  /** Anime only: bangumi-data's ISO 8601 repeating interval, begin and end ('' when unknown). */
+  broadcast?: string;
+  begin?: string;
+  end?: string;
+  subs: SourceSub[];
+}

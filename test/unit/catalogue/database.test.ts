@@ -1,0 +1,87 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openCatalogue } from '../../../src-main/catalogue/catalogue';
+import { CATALOGUE_KIND } from '../../../src-main/catalogue/catalogue-kind';
+import { DatabaseFileError, openDatabase } from '../../../src-main/catalogue/database';
+import { CATALOGUE_APPLICATION_ID, CATALOGUE_SCHEMA_VERSION } from '../../../src-main/catalogue/schema';
+
+const tmp = () => mkdtempSync(join(tmpdir(), 'moecat-db-'));
+
+function errorOf(fn: () => unknown): DatabaseFileError {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof DatabaseFileError) return err;
+    throw err;
+  }
+  throw new Error('expected a DatabaseFileError');
+}
+
+describe('openDatabase()', () => {
+  it('creates a fresh catalogue with the current schema, marked as ours', () => {
+    const file = join(tmp(), 'c.db');
+    const db = openDatabase(file, CATALOGUE_KIND);
+    expect(db.pragma('user_version', { simple: true })).toBe(CATALOGUE_SCHEMA_VERSION);
+    expect(db.pragma('application_id', { simple: true })).toBe(CATALOGUE_APPLICATION_ID);
+    const strict = db.prepare("SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND strict = 0 AND name NOT LIKE 'sqlite_%'").all();
+    expect(strict).toEqual([]);
+    db.close();
+  });
+
+  it('opens the catalogue read-only', () => {
+    const file = join(tmp(), 'c.db');
+    openDatabase(file, CATALOGUE_KIND).close();
+    const catalogue = openCatalogue(file);
+    expect(() => catalogue.db.exec("INSERT INTO meta VALUES ('x', 'y')")).toThrow(/readonly/);
+    catalogue.close();
+  });
+
+  it('refuses a file that is not SQLite, and leaves it untouched', () => {
+    const file = join(tmp(), 'c.db');
+    writeFileSync(file, 'these are my notes, not a database\n'.repeat(200));
+    const before = readFileSync(file);
+    const err = errorOf(() => openCatalogue(file));
+    expect(err.code).toBe('DB_NOT_SQLITE');
+    expect(err.message).toContain(file);
+    expect(err.message).toMatch(/build-catalogue/);
+    expect(readFileSync(file).equals(before)).toBe(true);
+  });
+
+  it('refuses another program\'s SQLite database, even when writable', () => {
+    const file = join(tmp(), 'foreign.db');
+    const other = new Database(file);
+    other.exec('CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL)');
+    other.close();
+    expect(errorOf(() => openDatabase(file, CATALOGUE_KIND)).code).toBe('DB_FOREIGN');
+    const check = new Database(file, { readonly: true });
+    expect(check.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all()).toEqual(['invoices']);
+    check.close();
+  });
+
+  it('refuses a catalogue from a newer Moecat', () => {
+    const file = join(tmp(), 'c.db');
+    const db = openDatabase(file, CATALOGUE_KIND);
+    db.pragma(`user_version = ${CATALOGUE_SCHEMA_VERSION + 1}`);
+    db.close();
+    const err = errorOf(() => openCatalogue(file));
+    expect(err.code).toBe('DB_TOO_NEW');
+    expect(err.message).toMatch(/newer/);
+  });
+
+  it('refuses a read-only catalogue with an older schema instead of reading it wrongly', () => {
+    const file = join(tmp(), 'c.db');
+    const db = new Database(file);
+    db.pragma(`application_id = ${CATALOGUE_APPLICATION_ID}`);
+    db.exec('CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT');
+    db.pragma('user_version = 0');
+    db.close();
+    expect(errorOf(() => openCatalogue(file)).code).toBe('DB_OUTDATED');
+  });
+
+  it('says a missing catalogue is missing', () => {
+    expect(errorOf(() => openCatalogue(join(tmp(), 'nope.db'))).code).toBe('DB_MISSING');
+  });
+});
