@@ -31,6 +31,10 @@ export interface AppDirs {
   rendererDir: string;
 }
 
-export function projectDirs(root = projectRoot()): AppDirs {
-  return { resourcesDir: join(root, 'resources'), rendererDir: join(root, 'out', 'renderer') };
+/** The project's folders; MOECAT_RESOURCES_DIR overrides the resources folder. */
+export function projectDirs(root = projectRoot(), env: NodeJS.ProcessEnv = process.env): AppDirs {
+  return {
+    resourcesDir: env.MOECAT_RESOURCES_DIR ? resolve(env.MOECAT_RESOURCES_DIR) : join(root, 'resources'),
+    rendererDir: join(root, 'out', 'renderer'),
+  };
 }

@@ -45,12 +45,20 @@ function subjectId(item: BangumiItem): number | undefined {
   return Number.isSafeInteger(id) && id > 0 && id < HASHED_ID_BASE ? id : undefined;
 }
 
-function sourceKey(item: BangumiItem): string {
-  return `bangumi-data:${item.type}:${item.begin}:${item.title}`;
+/**
+ * Each item's identity: type, begin and title; the few items that share all three (a second listing
+ * of one show on another site) are told apart by a hash of their site list.
+ */
+export function sourceKeys(items: BangumiItem[]): string[] {
+  const base = items.map((item) => `bangumi-data:${item.type}:${item.begin}:${item.title}`);
+  const seen = new Map<string, number>();
+  for (const key of base) seen.set(key, (seen.get(key) ?? 0) + 1);
+  return items.map((item, i) => (seen.get(base[i])! > 1 ? `${base[i]}#${fnv1a(JSON.stringify(item.sites)).toString(36)}` : base[i]));
 }
 
 /** Decides every item's wiki id (see the header). Returned in the items' order. */
-export function assignIds(items: BangumiItem[]): number[] {
+export function assignIds(items: BangumiItem[], keys = sourceKeys(items)): number[] {
+  const keyOf = new Map(items.map((item, i) => [item, keys[i]]));
   const owner = new Map<number, BangumiItem>();
   for (const item of items) {
     const id = subjectId(item);
@@ -61,9 +69,9 @@ export function assignIds(items: BangumiItem[]): number[] {
   const ids = new Map<BangumiItem, number>();
   for (const [id, item] of owner) ids.set(item, id);
   const taken = new Set<number>();
-  const rest = items.filter((item) => !ids.has(item)).sort((a, b) => (sourceKey(a) < sourceKey(b) ? -1 : 1));
+  const rest = items.filter((item) => !ids.has(item)).sort((a, b) => (keyOf.get(a)! < keyOf.get(b)! ? -1 : 1));
   for (const item of rest) {
-    let slot = fnv1a(sourceKey(item)) % HASHED_ID_SPAN;
+    let slot = fnv1a(keyOf.get(item)!) % HASHED_ID_SPAN;
     while (taken.has(slot)) slot = (slot + 1) % HASHED_ID_SPAN;
     taken.add(slot);
     ids.set(item, HASHED_ID_BASE + slot);
@@ -85,7 +93,8 @@ function aliasesOf(item: BangumiItem): SourceEntry['aliases'] {
 }
 
 export function bangumiEntries(items: BangumiItem[], timeZone = DEFAULT_TIME_ZONE): SourceEntry[] {
-  const ids = assignIds(items);
+  const keys = sourceKeys(items);
+  const ids = assignIds(items, keys);
   const entries: SourceEntry[] = [];
   items.forEach((item, i) => {
     const type = TYPES[item.type];
@@ -98,7 +107,7 @@ export function bangumiEntries(items: BangumiItem[], timeZone = DEFAULT_TIME_ZON
     ];
     entries.push({
       wikiId: ids[i],
-      sourceKey: sourceKey(item),
+      sourceKey: keys[i],
       type,
       title: item.title,
       aliases: aliasesOf(item),

@@ -1,0 +1,157 @@
+// Builds the bundled catalogue (resources/catalogue/catalogue.db and its audio) from the pinned
+// sources. The build is deterministic: same sources, same ids, same rows, no timestamps of its own.
+// It writes to temporary names and renames at the end, so a failed build never leaves a broken file.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { bangumiEntries, loadBangumiData, type BangumiItem } from './bangumi-source';
+import { scheduleFor } from './broadcast';
+import { CATALOGUE_KIND } from './catalogue-kind';
+import { openDatabase, type Db } from './database';
+import { generateDemo } from './demo/demo-content';
+import { CATALOGUE_SCHEMA_VERSION } from './schema';
+import type { SourceEntry } from './source-entry';
+import { DEFAULT_TIME_ZONE } from './time-zone';
+import { initialOf, titleKey } from './title-key';
+import { subViewTitle } from './view-title';
+
+export const CATALOGUE_FILE = 'catalogue.db';
+export const AUDIO_DIR = 'audio';
+
+export interface BuildProgress {
+  phase: 'read' | 'audio' | 'write' | 'done';
+  done: number;
+  total: number;
+}
+
+export interface BuildOptions {
+  outDir: string;
+  timeZone?: string;
+  /** Replaces the pinned bangumi-data items (tests use small fixtures). */
+  bangumi?: { version: string; items: BangumiItem[] };
+  onProgress?: (p: BuildProgress) => void;
+}
+
+export interface BuildReport {
+  file: string;
+  audioDir: string;
+  entries: number;
+  subs: number;
+  uploads: number;
+  onAir: number;
+}
+
+const SOURCES = [
+  { id: 1, locator: 'bangumi-data' },
+  { id: 2, locator: 'demo' },
+] as const;
+
+function prepareInserts(db: Db) {
+  return {
+    source: db.prepare("INSERT INTO source (source_id, kind, locator) VALUES (?, 'bundled', ?)"),
+    wiki: db.prepare(`INSERT INTO wiki (wiki_id, source_id, source_key, wiki_type, wiki_title, wiki_title_encode,
+      wiki_initial, wiki_date, wiki_modified, wiki_about, wiki_meta, cover_file) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+    alias: db.prepare('INSERT OR IGNORE INTO wiki_alias (wiki_id, alias, lang) VALUES (?, ?, ?)'),
+    external: db.prepare('INSERT INTO wiki_external (wiki_id, site, external_id) VALUES (?, ?, ?)'),
+    tag: db.prepare('INSERT INTO tag (tag_id, tag_name) VALUES (?, ?)'),
+    wikiTag: db.prepare('INSERT INTO wiki_tag (wiki_id, tag_id) VALUES (?, ?)'),
+    sub: db.prepare(`INSERT INTO sub (sub_id, sub_parent_wiki, source_key, sub_type, sub_order, sub_title, sub_title_encode,
+      sub_view_title, sub_date, sub_modified, sub_about, sub_meta) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+    upload: db.prepare(`INSERT INTO upload (up_id, up_obj_id, up_uri, up_type, up_md5, up_filesize, up_bitrate, up_length, up_date)
+      VALUES (?, ?, ?, 'mp3', ?, ?, ?, ?, ?)`),
+    onair: db.prepare(`INSERT INTO onair (wiki_id, oa_weekday, oa_minute, oa_period_days, oa_date_begin, oa_date_end)
+      VALUES (?, ?, ?, ?, ?, ?)`),
+    meta: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)'),
+  };
+}
+
+type Inserts = ReturnType<typeof prepareInserts>;
+
+function writeEntry(ins: Inserts, sourceId: number, e: SourceEntry, tagIds: Map<string, number>, timeZone: string): number {
+  const key = titleKey(e.title);
+  ins.wiki.run(e.wikiId, sourceId, e.sourceKey, e.type, e.title, key, initialOf(key), e.date, e.modified, e.about ?? '',
+    JSON.stringify(e.meta), e.coverFile ?? null);
+  for (const a of e.aliases) ins.alias.run(e.wikiId, a.title, a.lang);
+  if (e.bgmId !== undefined) ins.external.run(e.wikiId, 'bangumi', String(e.bgmId));
+  for (const tag of new Set(e.tags)) ins.wikiTag.run(e.wikiId, tagIds.get(tag)!);
+  for (const s of e.subs) {
+    ins.sub.run(s.subId, e.wikiId, s.sourceKey, s.type, s.order, s.title, titleKey(s.title), subViewTitle(s.type, s.order, s.title),
+      s.date, s.modified, s.about ?? '', JSON.stringify(s.meta ?? []));
+    const u = s.upload;
+    if (u) ins.upload.run(s.subId, s.subId, u.uri, u.md5, u.filesize, u.bitrate, u.length, u.date);
+  }
+  const rows = scheduleFor(e.broadcast, e.end, timeZone);
+  for (const r of rows) ins.onair.run(e.wikiId, r.weekday, r.minute, r.periodDays, r.dateBegin, r.dateEnd);
+  return rows.length > 0 ? 1 : 0;
+}
+
+/** Names the build's content, so a working copy can tell that the shipped catalogue changed. */
+function buildId(bangumiVersion: string, timeZone: string, animeCount: number, demo: SourceEntry[]): string {
+  const audio = demo.flatMap((e) => e.subs.map((s) => s.upload?.md5 ?? '-'));
+  const content = JSON.stringify([CATALOGUE_SCHEMA_VERSION, bangumiVersion, timeZone, animeCount, audio]);
+  return createHash('sha256').update(content).digest('hex').slice(0, 16);
+}
+
+export async function buildCatalogue(options: BuildOptions): Promise<BuildReport> {
+  const { outDir, onProgress } = options;
+  const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
+  mkdirSync(outDir, { recursive: true });
+  const file = join(outDir, CATALOGUE_FILE);
+  const audioDir = join(outDir, AUDIO_DIR);
+  const tmpFile = `${file}.building`;
+  const tmpAudio = `${audioDir}.building`;
+  rmSync(tmpFile, { force: true });
+  rmSync(tmpAudio, { recursive: true, force: true });
+
+  onProgress?.({ phase: 'read', done: 0, total: 1 });
+  const bangumi = options.bangumi ?? loadBangumiData();
+  const anime = bangumiEntries(bangumi.items, timeZone);
+  onProgress?.({ phase: 'read', done: 1, total: 1 });
+  const demo = await generateDemo({
+    audioDir: tmpAudio,
+    onProgress: (done, total) => onProgress?.({ phase: 'audio', done, total }),
+  });
+
+  const db = openDatabase(tmpFile, CATALOGUE_KIND);
+  let report: BuildReport;
+  try {
+    db.pragma('journal_mode = OFF');
+    db.pragma('synchronous = OFF');
+    const ins = prepareInserts(db);
+    const sources: [number, SourceEntry[]][] = [[SOURCES[0].id, anime], [SOURCES[1].id, demo]];
+    const tagIds = new Map([...new Set(sources.flatMap(([, es]) => es.flatMap((e) => e.tags)))].sort().map((t, i) => [t, i + 1]));
+    const total = anime.length + demo.length;
+    let done = 0;
+    let onAir = 0;
+    db.transaction(() => {
+      for (const s of SOURCES) ins.source.run(s.id, s.locator);
+      for (const [tag, id] of tagIds) ins.tag.run(id, tag);
+      for (const [sourceId, entries] of sources) {
+        for (const e of entries) {
+          onAir += writeEntry(ins, sourceId, e, tagIds, timeZone);
+          if (++done % 1000 === 0 || done === total) onProgress?.({ phase: 'write', done, total });
+        }
+      }
+      ins.meta.run('bangumi_data_version', bangumi.version);
+      ins.meta.run('time_zone', timeZone);
+      ins.meta.run('build_id', buildId(bangumi.version, timeZone, anime.length, demo));
+    })();
+    const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
+    report = {
+      file,
+      audioDir,
+      entries: count('SELECT count(*) AS n FROM wiki'),
+      subs: count('SELECT count(*) AS n FROM sub'),
+      uploads: count('SELECT count(*) AS n FROM upload'),
+      onAir,
+    };
+    db.pragma('optimize');
+  } finally {
+    db.close();
+  }
+  rmSync(audioDir, { recursive: true, force: true });
+  if (existsSync(tmpAudio)) renameSync(tmpAudio, audioDir);
+  renameSync(tmpFile, file);
+  onProgress?.({ phase: 'done', done: 1, total: 1 });
+  return report;
+}

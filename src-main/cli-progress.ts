@@ -1,0 +1,27 @@
+// Progress display for long CLI work: a redrawn bar on a terminal, a line per phase otherwise
+// (so CI logs and pipes stay readable).
+import type { BuildProgress } from './catalogue/builder';
+
+const LABELS: Record<BuildProgress['phase'], string> = {
+  read: 'Reading bangumi-data',
+  audio: 'Synthesising demo audio',
+  write: 'Writing entries',
+  done: 'Done',
+};
+
+export function progressPrinter(stream: NodeJS.WriteStream = process.stderr): (p: BuildProgress) => void {
+  let lastPhase = '';
+  return (p) => {
+    const label = LABELS[p.phase];
+    if (!stream.isTTY) {
+      if (p.phase !== lastPhase && p.phase !== 'done') stream.write(`${label} …\n`);
+      lastPhase = p.phase;
+      return;
+    }
+    const width = 30;
+    const filled = p.total > 0 ? Math.round((p.done / p.total) * width) : width;
+    const bar = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}]`;
+    stream.write(`\r${bar} ${label} ${p.done}/${p.total}\x1b[K`);
+    if (p.phase === 'done') stream.write('\n');
+  };
+}

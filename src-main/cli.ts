@@ -1,0 +1,128 @@
+// The headless entry point (`moecat …`): serve, build-catalogue and keys. Never imports electron.
+// Every failure ends in one line on stderr and a non-zero exit code.
+import { parseArgs } from 'node:util';
+import { join, resolve } from 'node:path';
+import { defaultDataDir, projectDirs } from './app-dirs';
+import { buildCatalogue } from './catalogue/builder';
+import { DatabaseFileError } from './catalogue/database';
+import { openUserDb } from './catalogue/user-db';
+import { progressPrinter } from './cli-progress';
+import { ListenError } from './server/listen';
+import { shippedCatalogueDir, startMoecat, StartError } from './server/start';
+
+const USAGE = `Usage:
+  moecat serve [--port N] [--host 127.0.0.1] [--data-dir DIR] [--catalogue FILE]
+  moecat build-catalogue [--out DIR]
+  moecat keys create --name NAME | keys list | keys revoke KEY
+Every command takes --data-dir DIR (default: ${defaultDataDir()}).`;
+
+class UsageError extends Error {}
+
+function parse(args: string[]) {
+  try {
+    return parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'data-dir': { type: 'string' },
+        catalogue: { type: 'string' },
+        out: { type: 'string' },
+        name: { type: 'string' },
+        'print-key': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+}
+
+function portOf(value: string | undefined): number {
+  if (value === undefined) return 0;
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port < 1 || port > 65535) throw new UsageError(`--port must be a number from 1 to 65535, not "${value}".`);
+  return port;
+}
+
+async function serve(flags: ReturnType<typeof parse>['values'], dataDir: string): Promise<void> {
+  const dirs = projectDirs();
+  const server = await startMoecat({
+    dataDir,
+    ...dirs,
+    port: portOf(flags.port),
+    host: flags.host ?? '127.0.0.1',
+    catalogueFile: flags.catalogue ? resolve(flags.catalogue) : undefined,
+    log: (line) => console.error(line),
+    onBuildProgress: progressPrinter(),
+  });
+  console.log(`Moecat is running at ${server.url}`);
+  console.log(`API key: ${server.apiKey}`);
+  console.log(`Data: ${dataDir}   (Ctrl+C to stop)`);
+  const stop = () => void server.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+async function buildCommand(flags: ReturnType<typeof parse>['values']): Promise<void> {
+  const outDir = flags.out ? resolve(flags.out) : shippedCatalogueDir(projectDirs().resourcesDir);
+  const started = Date.now();
+  const report = await buildCatalogue({ outDir, onProgress: progressPrinter() });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`Built ${report.file}: ${report.entries} entries, ${report.subs} sub-entries, ${report.uploads} audio files, ${report.onAir} with an on-air schedule (${seconds} s).`);
+}
+
+function keysCommand(positionals: string[], flags: ReturnType<typeof parse>['values'], dataDir: string): void {
+  const [, action, arg] = positionals;
+  const userDb = openUserDb(join(dataDir, 'user.db'));
+  try {
+    if (action === 'create') {
+      if (!flags.name?.trim()) throw new UsageError('keys create needs --name NAME.');
+      const key = userDb.createKey(flags.name.trim());
+      console.log(`key:    ${key.key}\nsecret: ${key.secret}\nname:   ${key.name}`);
+    } else if (action === 'list') {
+      for (const k of userDb.listKeys()) {
+        const state = k.revokedAt === null ? 'active' : 'revoked';
+        console.log(`${k.key}  ${state.padEnd(7)}  ${new Date(k.createdAt * 1000).toISOString().slice(0, 10)}  ${k.name}`);
+      }
+    } else if (action === 'revoke') {
+      if (!arg) throw new UsageError('keys revoke needs the KEY to revoke.');
+      if (!userDb.revokeKey(arg)) throw new Error(`No active key ${arg}.`);
+      console.log(`Revoked ${arg}.`);
+    } else {
+      throw new UsageError(`Unknown keys action "${action ?? ''}": use create, list or revoke.`);
+    }
+  } finally {
+    userDb.close();
+  }
+}
+
+export async function main(argv: string[]): Promise<number> {
+  try {
+    const { values: flags, positionals } = parse(argv);
+    const command = positionals[0];
+    if (flags.help || !command) {
+      console.log(USAGE);
+      return command || flags.help ? 0 : 2;
+    }
+    const dataDir = flags['data-dir'] ? resolve(flags['data-dir']) : defaultDataDir();
+    if (command === 'serve') await serve(flags, dataDir);
+    else if (command === 'build-catalogue') await buildCommand(flags);
+    else if (command === 'keys') keysCommand(positionals, flags, dataDir);
+    else throw new UsageError(`Unknown command "${command}". Run moecat --help.`);
+    return 0;
+  } catch (err) {
+    const known = err instanceof UsageError || err instanceof DatabaseFileError || err instanceof ListenError || err instanceof StartError;
+    console.error(`moecat: ${err instanceof Error ? err.message : String(err)}`);
+    if (!known && process.env.MOECAT_DEBUG) console.error(err);
+    return err instanceof UsageError ? 2 : 1;
+  }
+}
+
+const invokedDirectly = process.argv[1] && /cli\.(js|ts)$/.test(process.argv[1]);
+if (invokedDirectly) {
+  main(process.argv.slice(2)).then((code) => {
+    if (code !== 0) process.exit(code);
+  });
+}

@@ -1,0 +1,37 @@
+// The Fastify app factory: wires plugins and routes around an open catalogue and user database.
+// It never listens (tests use inject); listen.ts does that.
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Catalogue } from '../catalogue/catalogue';
+import type { UserDb } from '../catalogue/user-db';
+import { coverRoutes } from './routes/covers';
+import { fileRoutes } from './routes/files';
+import { statusRoutes } from './routes/status';
+import { uiRoutes } from './routes/ui';
+
+export interface AppDeps {
+  catalogue: Catalogue;
+  userDb: UserDb;
+  /** Root of the bundled audio files (`up_uri` is relative to it). */
+  audioDir: string;
+  /** The built Vue app; absent when only the API is wanted. */
+  rendererDir?: string;
+  /** Injectable clock (Unix milliseconds). */
+  now?: () => number;
+  logger?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Required<Pick<AppDeps, 'catalogue' | 'userDb' | 'audioDir' | 'now'>>;
+  }
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({ logger: deps.logger ?? false, maxParamLength: 500 });
+  app.decorate('deps', { catalogue: deps.catalogue, userDb: deps.userDb, audioDir: deps.audioDir, now: deps.now ?? Date.now });
+  await app.register(statusRoutes);
+  await app.register(coverRoutes);
+  await app.register(fileRoutes, { root: deps.audioDir });
+  await app.register(uiRoutes, { rendererDir: deps.rendererDir });
+  return app;
+}

@@ -1,0 +1,87 @@
+// Starts Moecat's server for the headless CLI and the Electron shell alike: makes sure the shipped
+// catalogue is built and the working copy is current, opens both databases, and listens on loopback.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { AUDIO_DIR, buildCatalogue, CATALOGUE_FILE, type BuildProgress } from '../catalogue/builder';
+import { openCatalogue } from '../catalogue/catalogue';
+import { openUserDb } from '../catalogue/user-db';
+import { ensureWorkingCatalogue } from '../catalogue/working-copy';
+import { buildApp } from './app';
+import { listen } from './listen';
+
+export interface StartOptions {
+  dataDir: string;
+  resourcesDir: string;
+  rendererDir: string;
+  port?: number;
+  host?: string;
+  /** Use this catalogue file as it is instead of the working copy in dataDir. */
+  catalogueFile?: string;
+  log?: (line: string) => void;
+  onBuildProgress?: (p: BuildProgress) => void;
+  /** Native binding for better-sqlite3 (the Electron build). */
+  nativeBinding?: string;
+  now?: () => number;
+}
+
+export interface RunningServer {
+  url: string;
+  apiKey: string;
+  close(): Promise<void>;
+}
+
+/** The shipped catalogue's folder inside the resources directory. */
+export function shippedCatalogueDir(resourcesDir: string): string {
+  return join(resourcesDir, 'catalogue');
+}
+
+/** A reason the server cannot start that the user can act on. */
+export class StartError extends Error {
+  override name = 'StartError';
+}
+
+export async function startMoecat(opts: StartOptions): Promise<RunningServer> {
+  const log = opts.log ?? (() => {});
+  if (!existsSync(opts.resourcesDir)) {
+    throw new StartError(`The resources folder ${opts.resourcesDir} is missing: reinstall Moecat, or run it from its project folder.`);
+  }
+  const shippedDir = shippedCatalogueDir(opts.resourcesDir);
+  const shipped = join(shippedDir, CATALOGUE_FILE);
+  if (!opts.catalogueFile && !existsSync(shipped)) {
+    log(`Building the catalogue in ${shippedDir} (first run) …`);
+    await buildCatalogue({ outDir: shippedDir, onProgress: opts.onBuildProgress });
+  }
+  let catalogueFile = opts.catalogueFile;
+  if (!catalogueFile) {
+    catalogueFile = join(opts.dataDir, CATALOGUE_FILE);
+    if (ensureWorkingCatalogue(shipped, catalogueFile)) log(`Installed the catalogue into ${catalogueFile}.`);
+  }
+  const catalogue = openCatalogue(catalogueFile, { nativeBinding: opts.nativeBinding });
+  let userDb;
+  try {
+    userDb = openUserDb(join(opts.dataDir, 'user.db'), { nativeBinding: opts.nativeBinding });
+  } catch (err) {
+    catalogue.close();
+    throw err;
+  }
+  const apiKey = userDb.defaultKey().key;
+  const app = await buildApp({
+    catalogue,
+    userDb,
+    audioDir: join(shippedDir, AUDIO_DIR),
+    rendererDir: opts.rendererDir,
+    now: opts.now,
+  });
+  const closeAll = async () => {
+    await app.close();
+    catalogue.close();
+    userDb.close();
+  };
+  try {
+    const url = await listen(app, { host: opts.host ?? '127.0.0.1', port: opts.port ?? 0 });
+    return { url, apiKey, close: closeAll };
+  } catch (err) {
+    await closeAll();
+    throw err;
+  }
+}

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURE_BANGUMI } from '../fixtures/bangumi-fixture';
+import { fixtureApp, UI_MARKER } from '../fixtures/app';
+
+let ctx: Awaited<ReturnType<typeof fixtureApp>>;
+beforeAll(async () => {
+  ctx = await fixtureApp();
+});
+afterAll(() => ctx.close());
+
+describe('GET /app/status.json', () => {
+  it('reports the catalogue size and the entries airing now', async () => {
+    const res = await ctx.app.inject({ url: '/app/status.json', headers: { host: '127.0.0.1:4567' } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    // The fixture anime plus the demo albums and radio.
+    expect(body.entries).toBeGreaterThan(FIXTURE_BANGUMI.items.length + 6);
+    expect(body.subs).toBeGreaterThanOrEqual(6 * 5);
+    expect(body.uploads).toBeGreaterThan(0);
+    expect(body.uploads).toBeLessThan(body.subs); // the album without audio has none
+    // mondayLateNight, mondayEvening, saturday and daily air on 2024-02-01; ended, upcoming, movie do not.
+    expect(body.onAir).toBe(4);
+    expect(body.apiUrl).toBe('http://127.0.0.1:4567/');
+  });
+});
+
+describe('GET /covers/:id/:size', () => {
+  it.each(['small', 'medium', 'square', 'large'])('draws the %s cover as an SVG with the title', async (size) => {
+    const res = await ctx.app.inject(`/covers/1001/${size}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(res.body).toContain('aria-label="東方の夜"');
+  });
+
+  it('gives the four sizes their pixel widths', async () => {
+    const widths = [];
+    for (const size of ['small', 'medium', 'square']) widths.push(/width="(\d+)"/.exec((await ctx.app.inject(`/covers/1001/${size}`)).body)?.[1]);
+    expect(widths).toEqual(['96', '144', '192']);
+  });
+
+  it.each(['/covers/999999/small', '/covers/1001/huge', '/covers/abc/small'])('answers 404 for %s', async (url) => {
+    expect((await ctx.app.inject(url)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /files/…', () => {
+  const firstUpload = () =>
+    ctx.catalogue.db.prepare('SELECT up_uri AS uri, up_filesize AS size FROM upload ORDER BY up_id LIMIT 1').get() as { uri: string; size: number };
+
+  it('serves a demo MP3 whole, with its size and type', async () => {
+    const { uri, size } = firstUpload();
+    const res = await ctx.app.inject(`/files${uri}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('audio/mpeg');
+    expect(res.rawPayload.length).toBe(size);
+    expect(res.headers['accept-ranges']).toBe('bytes');
+  });
+
+  it('answers a byte range with 206', async () => {
+    const { uri, size } = firstUpload();
+    const res = await ctx.app.inject({ url: `/files${uri}`, headers: { range: 'bytes=0-9' } });
+    expect(res.statusCode).toBe(206);
+    expect(res.headers['content-range']).toBe(`bytes 0-9/${size}`);
+    expect(res.rawPayload.subarray(0, 3).toString('latin1')).toBe('ID3');
+  });
+
+  // The catalogue file lies just outside the audio root: no spelling of '..' may reach it.
+  it.each(['/files/../catalogue.db', '/files/%2e%2e/catalogue.db', '/files/..%2fcatalogue.db', '/files/%2e%2e%2fcatalogue.db'])(
+    'never serves a file outside the audio root for %s',
+    async (url) => {
+      const res = await ctx.app.inject(url);
+      expect(res.rawPayload.subarray(0, 15).toString('latin1')).not.toBe('SQLite format 3');
+      expect(res.headers['content-type']).not.toBe('audio/mpeg');
+    },
+  );
+});
+
+describe('the UI', () => {
+  it.each(['/', '/music/51000001', '/search?q=%E6%9D%B1%E6%96%B9'])('serves index.html for the history route %s', async (url) => {
+    const res = await ctx.app.inject(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(UI_MARKER);
+  });
+
+  it('serves built assets as files', async () => {
+    const res = await ctx.app.inject('/assets/app.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('console.log');
+  });
+
+  it('answers 404 in JSON for an unknown API path instead of the UI', async () => {
+    const res = await ctx.app.inject('/no/such/thing.json');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ has_error: true, error: 404 });
+  });
+});
