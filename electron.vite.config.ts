@@ -3,6 +3,7 @@
 import { resolve } from 'node:path';
 import { defineConfig, externalizeDepsPlugin } from 'electron-vite';
 import vue from '@vitejs/plugin-vue';
+import type { Plugin } from 'vite';
 
 export default defineConfig({
   main: {
@@ -30,10 +31,21 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src-renderer'),
-    plugins: [vue()],
+    plugins: [vue(), rootBase()],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
+      // Browsers load it over HTTP in headless mode too; electron-vite leaves it unminified otherwise.
+      minify: true,
       rollupOptions: { input: resolve(__dirname, 'src-renderer/index.html') },
     },
   },
 });
+
+/**
+ * The server serves the UI at '/' with history-mode routes (/music/12), so asset URLs must start at
+ * the root. electron-vite forces base './' (made for file:// windows) in a 'pre' plugin; a normal
+ * plugin's config hook runs after it and wins.
+ */
+function rootBase(): Plugin {
+  return { name: 'moecat:root-base', config: () => ({ base: '/' }) };
+}

@@ -54,7 +54,7 @@ async function serve(flags: ReturnType<typeof parse>['values'], dataDir: string)
     port: portOf(flags.port),
     host: flags.host ?? '127.0.0.1',
     catalogueFile: flags.catalogue ? resolve(flags.catalogue) : undefined,
-    log: (line) => console.error(line),
+    log: (line) => console.log(line),
     onBuildProgress: progressPrinter(),
   });
   console.log(`Moecat is running at ${server.url}`);

@@ -93,13 +93,23 @@ function buildId(bangumiVersion: string, timeZone: string, animeCount: number, d
 }
 
 export async function buildCatalogue(options: BuildOptions): Promise<BuildReport> {
+  const tmpFile = `${join(options.outDir, CATALOGUE_FILE)}.building`;
+  const tmpAudio = `${join(options.outDir, AUDIO_DIR)}.building`;
+  try {
+    return await buildInto(options, tmpFile, tmpAudio);
+  } finally {
+    // After success these were renamed away; after a failure they must not linger.
+    rmSync(tmpFile, { force: true });
+    rmSync(tmpAudio, { recursive: true, force: true });
+  }
+}
+
+async function buildInto(options: BuildOptions, tmpFile: string, tmpAudio: string): Promise<BuildReport> {
   const { outDir, onProgress } = options;
   const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
   mkdirSync(outDir, { recursive: true });
   const file = join(outDir, CATALOGUE_FILE);
   const audioDir = join(outDir, AUDIO_DIR);
-  const tmpFile = `${file}.building`;
-  const tmpAudio = `${audioDir}.building`;
   rmSync(tmpFile, { force: true });
   rmSync(tmpAudio, { recursive: true, force: true });
 

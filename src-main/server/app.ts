@@ -27,7 +27,7 @@ declare module 'fastify' {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({ logger: deps.logger ?? false, maxParamLength: 500 });
+  const app = Fastify({ logger: deps.logger ?? false, routerOptions: { maxParamLength: 500 } });
   app.decorate('deps', { catalogue: deps.catalogue, userDb: deps.userDb, audioDir: deps.audioDir, now: deps.now ?? Date.now });
   await app.register(statusRoutes);
   await app.register(coverRoutes);

@@ -1,0 +1,60 @@
+// `npm start`: the desktop app when Electron can start here, otherwise the same server and UI
+// headless (`moecat serve`), with the remaining arguments passed on.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureBuilt, projectRoot } from './ensure-built.js';
+
+/** The Electron executable, or why there is none. Never require('electron'): that starts a download. */
+export function findElectron(root = projectRoot, env = process.env, platform = process.platform) {
+  const pkg = join(root, 'node_modules', 'electron');
+  const pathFile = join(pkg, 'path.txt');
+  if (!existsSync(pathFile)) return { reason: 'no Electron binary installed' };
+  const relative = readFileSync(pathFile, 'utf8').trim();
+  // The same override electron's own index.js honours, for a binary kept elsewhere.
+  const dist = env.ELECTRON_OVERRIDE_DIST_PATH || join(pkg, 'dist');
+  const binary = join(dist, relative);
+  if (!existsSync(binary)) return { reason: 'no Electron binary installed' };
+  if (platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY) return { reason: 'no display' };
+  return { binary };
+}
+
+/** Runs a child with our stdio, passes on the signals we get, and ends with its exit status. */
+function runForwarding(command, args) {
+  const child = spawn(command, args, { cwd: projectRoot, stdio: 'inherit' });
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  const forward = (signal) => child.kill(signal);
+  for (const signal of signals) process.on(signal, forward);
+  child.on('error', (error) => {
+    console.error(`Could not start ${command}: ${error.message}`);
+    process.exit(1);
+  });
+  child.on('exit', (code, signal) => {
+    for (const s of signals) process.off(s, forward);
+    // Die of the same signal so a shell or supervisor sees how the child ended.
+    if (signal) process.kill(process.pid, signal);
+    else process.exit(code ?? 1);
+  });
+}
+
+function main() {
+  try {
+    ensureBuilt();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+
+  const args = process.argv.slice(2);
+  const electron = findElectron();
+  if (electron.binary) {
+    runForwarding(electron.binary, [projectRoot, ...args]);
+  } else {
+    console.log(`Electron cannot start here (${electron.reason}); running the headless server instead.`);
+    runForwarding(process.execPath, [join(projectRoot, 'out', 'main', 'cli.js'), 'serve', ...args]);
+  }
+}
+
+// Importing this module (to reuse findElectron) must not start anything.
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
