@@ -12,6 +12,7 @@ import { generateDemo } from './demo/demo-content';
 import { CATALOGUE_SCHEMA_VERSION } from './schema';
 import type { SourceEntry } from './source-entry';
 import { DEFAULT_TIME_ZONE } from './time-zone';
+import { searchFold, wikiSearchText } from './search-fold';
 import { initialOf, titleKey } from './title-key';
 import { subViewTitle } from './view-title';
 
@@ -50,7 +51,10 @@ function prepareInserts(db: Db) {
   return {
     source: db.prepare("INSERT INTO source (source_id, kind, locator) VALUES (?, 'bundled', ?)"),
     wiki: db.prepare(`INSERT INTO wiki (wiki_id, source_id, source_key, wiki_type, wiki_title, wiki_title_encode,
-      wiki_initial, wiki_date, wiki_modified, wiki_about, wiki_meta, cover_file) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      wiki_initial, wiki_date, wiki_modified, wiki_about, wiki_meta, wiki_aliases, wiki_tags, wiki_bgm_id, cover_file)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+    wikiSearch: db.prepare('INSERT INTO wiki_search (wiki_id, title_fold, search_text) VALUES (?, ?, ?)'),
+    subSearch: db.prepare('INSERT INTO sub_search (sub_id, title_fold, search_text) VALUES (?, ?, ?)'),
     alias: db.prepare('INSERT OR IGNORE INTO wiki_alias (wiki_id, alias, lang) VALUES (?, ?, ?)'),
     external: db.prepare('INSERT INTO wiki_external (wiki_id, site, external_id) VALUES (?, ?, ?)'),
     tag: db.prepare('INSERT INTO tag (tag_id, tag_name) VALUES (?, ?)'),
@@ -69,14 +73,20 @@ type Inserts = ReturnType<typeof prepareInserts>;
 
 function writeEntry(ins: Inserts, sourceId: number, e: SourceEntry, tagIds: Map<string, number>, timeZone: string): number {
   const key = titleKey(e.title);
+  const aliases = [...new Set(e.aliases.map((a) => a.title))];
+  const tags = [...new Set(e.tags)];
   ins.wiki.run(e.wikiId, sourceId, e.sourceKey, e.type, e.title, key, initialOf(key), e.date, e.modified, e.about ?? '',
-    JSON.stringify(e.meta), e.coverFile ?? null);
+    JSON.stringify(e.meta), JSON.stringify(aliases), JSON.stringify(tags), e.bgmId ?? null, e.coverFile ?? null);
+  const wikiText = wikiSearchText(e.title, aliases, key);
+  ins.wikiSearch.run(e.wikiId, searchFold(e.title), wikiText);
   for (const a of e.aliases) ins.alias.run(e.wikiId, a.title, a.lang);
   if (e.bgmId !== undefined) ins.external.run(e.wikiId, 'bangumi', String(e.bgmId));
-  for (const tag of new Set(e.tags)) ins.wikiTag.run(e.wikiId, tagIds.get(tag)!);
+  for (const tag of tags) ins.wikiTag.run(e.wikiId, tagIds.get(tag)!);
   for (const s of e.subs) {
-    ins.sub.run(s.subId, e.wikiId, s.sourceKey, s.type, s.order, s.title, titleKey(s.title), subViewTitle(s.type, s.order, s.title),
+    const subKey = titleKey(s.title);
+    ins.sub.run(s.subId, e.wikiId, s.sourceKey, s.type, s.order, s.title, subKey, subViewTitle(s.type, s.order, s.title),
       s.date, s.modified, s.about ?? '', JSON.stringify(s.meta ?? []));
+    ins.subSearch.run(s.subId, searchFold(s.title), `${searchFold(s.title)}\u0001${subKey}\u0001${wikiText}`);
     const u = s.upload;
     if (u) ins.upload.run(s.subId, s.subId, u.uri, u.md5, u.filesize, u.bitrate, u.length, u.date);
   }

@@ -1,8 +1,13 @@
-// The read side of the catalogue: a read-only connection with its statements prepared once.
-// Query modules (one per API operation) receive this object; nothing else sees SQL.
+// The read side of the catalogue: a read-only connection with every statement prepared once, grouped
+// by operation. Routes receive this object; nothing outside catalogue/ sees SQL.
 import { BROADCAST_DAY_SECONDS } from './broadcast';
 import { CATALOGUE_KIND } from './catalogue-kind';
 import { openDatabase, type Db, type OpenOptions } from './database';
+import { onAirQueries } from './queries/on-air';
+import { portalQueries } from './queries/portal';
+import { searchQueries } from './queries/search';
+import { wikiListQueries } from './queries/wiki-list';
+import { DEFAULT_TIME_ZONE } from './time-zone';
 
 export interface CatalogueStats {
   entries: number;
@@ -17,17 +22,27 @@ export interface CoverSource {
   coverFile: string | null;
 }
 
+export interface CatalogueQueries {
+  wikis: ReturnType<typeof wikiListQueries>;
+  onAir: ReturnType<typeof onAirQueries>;
+  search: ReturnType<typeof searchQueries>;
+  portal: ReturnType<typeof portalQueries>;
+}
+
 export interface Catalogue {
   readonly db: Db;
   readonly file: string;
+  /** The catalogue time zone (IANA name) its dates and schedule were computed in. */
+  readonly timeZone: string;
   meta(key: string): string | undefined;
   stats(now: number): CatalogueStats;
   coverSource(wikiId: number): CoverSource | undefined;
+  readonly queries: CatalogueQueries;
   close(): void;
 }
 
 export function openCatalogue(file: string, options: Omit<OpenOptions, 'readonly'> = {}): Catalogue {
-  const db = openDatabase(file, CATALOGUE_KIND, { ...options, readonly: true });
+  const db: Db = openDatabase(file, CATALOGUE_KIND, { ...options, readonly: true });
   const metaStmt = db.prepare('SELECT value FROM meta WHERE key = ?').pluck();
   const countsStmt = db.prepare(`SELECT
       (SELECT count(*) FROM wiki) AS entries,
@@ -38,15 +53,24 @@ export function openCatalogue(file: string, options: Omit<OpenOptions, 'readonly
       WHERE oa_date_begin <= @now AND (oa_date_end = 0 OR @now < oa_date_end + ${BROADCAST_DAY_SECONDS})`)
     .pluck();
   const coverStmt = db.prepare('SELECT wiki_title AS title, wiki_type AS type, cover_file AS coverFile FROM wiki WHERE wiki_id = ?');
+  const meta = (key: string) => metaStmt.get(key) as string | undefined;
+  const timeZone = meta('time_zone') ?? DEFAULT_TIME_ZONE;
   return {
     db,
     file,
-    meta: (key) => metaStmt.get(key) as string | undefined,
+    timeZone,
+    meta,
     stats(now) {
       const counts = countsStmt.get() as Omit<CatalogueStats, 'onAir'>;
       return { ...counts, onAir: onAirStmt.get({ now }) as number };
     },
     coverSource: (wikiId) => coverStmt.get(wikiId) as CoverSource | undefined,
+    queries: {
+      wikis: wikiListQueries(db),
+      onAir: onAirQueries(db),
+      search: searchQueries(db),
+      portal: portalQueries(db),
+    },
     close: () => db.close(),
   };
 }

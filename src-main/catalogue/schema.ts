@@ -32,12 +32,25 @@ export const CATALOGUE_MIGRATIONS: readonly string[] = [
     wiki_modified INTEGER NOT NULL,
     wiki_about TEXT NOT NULL DEFAULT '',
     wiki_meta TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(wiki_meta)),
+    -- Copies of wiki_alias, wiki_tag and the Bangumi id, so one row makes a whole API object.
+    wiki_aliases TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(wiki_aliases)),
+    wiki_tags TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(wiki_tags)),
+    wiki_bgm_id INTEGER,
     cover_file TEXT,
     UNIQUE (source_id, source_key)
   ) STRICT;
   CREATE INDEX wiki_by_type_date ON wiki (wiki_type, wiki_date DESC, wiki_id DESC);
   CREATE INDEX wiki_by_date ON wiki (wiki_date DESC, wiki_id DESC);
   CREATE INDEX wiki_by_title ON wiki (wiki_title);
+  CREATE INDEX wiki_by_initial ON wiki (wiki_initial, wiki_type, wiki_date DESC, wiki_id DESC);
+  CREATE INDEX wiki_by_bgm_id ON wiki (wiki_bgm_id) WHERE wiki_bgm_id IS NOT NULL;
+
+  -- Folded search text (search-fold.ts): the title, then aliases and the title key.
+  CREATE TABLE wiki_search (
+    wiki_id INTEGER PRIMARY KEY REFERENCES wiki (wiki_id) ON DELETE CASCADE,
+    title_fold TEXT NOT NULL,
+    search_text TEXT NOT NULL
+  ) STRICT;
 
   CREATE TABLE wiki_alias (
     wiki_id INTEGER NOT NULL REFERENCES wiki (wiki_id) ON DELETE CASCADE,
@@ -82,6 +95,13 @@ export const CATALOGUE_MIGRATIONS: readonly string[] = [
     UNIQUE (sub_parent_wiki, source_key)
   ) STRICT;
   CREATE INDEX sub_by_parent ON sub (sub_parent_wiki, sub_id);
+
+  -- Folded search text of a sub-entry: its title and key, then its entry's title, aliases and key.
+  CREATE TABLE sub_search (
+    sub_id INTEGER PRIMARY KEY REFERENCES sub (sub_id) ON DELETE CASCADE,
+    title_fold TEXT NOT NULL,
+    search_text TEXT NOT NULL
+  ) STRICT;
 
   CREATE TABLE upload (
     up_id INTEGER PRIMARY KEY,

@@ -3,10 +3,16 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Catalogue } from '../catalogue/catalogue';
 import type { UserDb } from '../catalogue/user-db';
+import { errorsPlugin } from './plugins/errors';
+import { hostCheckPlugin } from './plugins/host-check';
 import { coverRoutes } from './routes/covers';
 import { fileRoutes } from './routes/files';
+import { onAirRoutes } from './routes/on-air';
+import { portalRoutes } from './routes/portal';
+import { searchRoutes } from './routes/search';
 import { statusRoutes } from './routes/status';
 import { uiRoutes } from './routes/ui';
+import { wikiRoutes } from './routes/wikis';
 
 export interface AppDeps {
   catalogue: Catalogue;
@@ -17,6 +23,10 @@ export interface AppDeps {
   rendererDir?: string;
   /** Injectable clock (Unix milliseconds). */
   now?: () => number;
+  /** The first-party UI's API key, handed to the page it serves. */
+  uiKey?: string;
+  /** Host names accepted besides loopback (the --host address). */
+  extraHostnames?: string[];
   logger?: boolean;
 }
 
@@ -29,9 +39,15 @@ declare module 'fastify' {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({ logger: deps.logger ?? false, routerOptions: { maxParamLength: 500 } });
   app.decorate('deps', { catalogue: deps.catalogue, userDb: deps.userDb, audioDir: deps.audioDir, now: deps.now ?? Date.now });
+  await app.register(errorsPlugin);
+  await app.register(hostCheckPlugin, { extraHostnames: deps.extraHostnames });
   await app.register(statusRoutes);
+  await app.register(portalRoutes);
+  await app.register(onAirRoutes);
+  await app.register(searchRoutes);
+  await app.register(wikiRoutes);
   await app.register(coverRoutes);
   await app.register(fileRoutes, { root: deps.audioDir });
-  await app.register(uiRoutes, { rendererDir: deps.rendererDir });
+  await app.register(uiRoutes, { rendererDir: deps.rendererDir, uiKey: deps.uiKey });
   return app;
 }

@@ -71,6 +71,8 @@ export async function startMoecat(opts: StartOptions): Promise<RunningServer> {
     audioDir: join(shippedDir, AUDIO_DIR),
     rendererDir: opts.rendererDir,
     now: opts.now,
+    uiKey: apiKey,
+    extraHostnames: opts.host && opts.host !== '127.0.0.1' ? [opts.host] : [],
   });
   const closeAll = async () => {
     await app.close();

@@ -91,6 +91,6 @@ describe('the UI', () => {
   it('answers 404 in JSON for an unknown API path instead of the UI', async () => {
     const res = await ctx.app.inject('/no/such/thing.json');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ has_error: true, error: 404 });
+    expect(res.json().response.information).toMatchObject({ has_error: true, error: 404 });
   });
 });

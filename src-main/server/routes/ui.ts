@@ -1,23 +1,31 @@
 // Serves the built Vue app: its assets as files, and index.html for every other GET that is not an
-// API path (history-mode routes such as /music/12 or /search?q=…).
+// API path (history-mode routes such as /music/12 or /search?q=…). The page carries the first-party
+// key in a meta tag: other origins cannot read it (no CORS headers, and the host check stops DNS
+// rebinding), so only the page this server serves acts as the local user.
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sendNotFound } from '../plugins/errors';
 
-const API_PATH = /\.(json|xml)$|^\/(files|covers|app)\//;
+const API_PATH = /\.(json|xml)$|^\/(files|covers|app|docs|oauth|fav|user)(\/|$)/;
 
-export async function uiRoutes(app: FastifyInstance, opts: { rendererDir?: string }): Promise<void> {
+export async function uiRoutes(app: FastifyInstance, opts: { rendererDir?: string; uiKey?: string }): Promise<void> {
   const dir = opts.rendererDir;
-  const hasUi = dir !== undefined && existsSync(join(dir, 'index.html'));
+  const indexFile = dir === undefined ? undefined : join(dir, 'index.html');
+  const hasUi = indexFile !== undefined && existsSync(indexFile);
+  let indexHtml: string | undefined;
   if (hasUi) {
-    await app.register(fastifyStatic, { root: dir, prefix: '/', wildcard: false, index: ['index.html'], decorateReply: true });
+    const meta = opts.uiKey ? `<meta name="moecat-api-key" content="${opts.uiKey}">` : '';
+    indexHtml = readFileSync(indexFile, 'utf8').replace('</head>', `${meta}</head>`);
+    // index.html itself is answered below (with the key); everything else in the folder is a file.
+    await app.register(fastifyStatic, { root: dir!, prefix: '/', wildcard: false, index: false, decorateReply: false, allowedPath: (path) => path !== '/index.html' });
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
-    if (hasUi && request.method === 'GET' && !API_PATH.test(path)) {
-      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    if (indexHtml !== undefined && request.method === 'GET' && !API_PATH.test(path)) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(indexHtml);
     }
-    return reply.code(404).send({ error: 404, has_error: true, msg: [`Nothing at ${path}.`] });
+    return sendNotFound(request, reply);
   });
 }

@@ -1,0 +1,138 @@
+// Row → API object, one mapper per object, so every operation and both formats carry the same fields.
+// The SELECT column lists live here too, beside the mappers that read them.
+import type { MetaItem } from './source-entry';
+import type { MetaDto, OnAirDto, SubDto, UploadDto, WikiDto } from '../contract/objects';
+import { coverPath, filePath, subFmPath, subPagePath, wikiPagePath } from '../contract/paths';
+
+export const WIKI_COLUMNS = `w.wiki_id, w.wiki_type, w.wiki_title, w.wiki_title_encode, w.wiki_date, w.wiki_modified,
+  w.wiki_about, w.wiki_meta, w.wiki_aliases, w.wiki_tags, w.wiki_bgm_id`;
+
+export interface WikiRow {
+  wiki_id: number;
+  wiki_type: string;
+  wiki_title: string;
+  wiki_title_encode: string;
+  wiki_date: number;
+  wiki_modified: number;
+  wiki_about: string;
+  wiki_meta: string;
+  wiki_aliases: string;
+  wiki_tags: string;
+  wiki_bgm_id: number | null;
+}
+
+function metaOf(json: string): MetaDto[] {
+  return (JSON.parse(json) as MetaItem[]).map((m) => ({ meta_key: m.key, meta_value: m.value }));
+}
+
+export function toWiki(row: WikiRow, site: string): WikiDto {
+  const page = `${site}${wikiPagePath(row.wiki_type, row.wiki_id)}`;
+  return {
+    wiki_id: row.wiki_id,
+    wiki_title: row.wiki_title,
+    wiki_title_encode: row.wiki_title_encode,
+    wiki_type: row.wiki_type,
+    wiki_date: row.wiki_date,
+    wiki_modified: row.wiki_modified,
+    wiki_about: row.wiki_about,
+    wiki_meta: metaOf(row.wiki_meta),
+    wiki_aliases: JSON.parse(row.wiki_aliases) as string[],
+    wiki_tags: JSON.parse(row.wiki_tags) as string[],
+    wiki_bgm_id: row.wiki_bgm_id,
+    wiki_url: page,
+    wiki_fm_url: page,
+    wiki_cover: {
+      small: `${site}${coverPath(row.wiki_id, 'small')}`,
+      medium: `${site}${coverPath(row.wiki_id, 'medium')}`,
+      square: `${site}${coverPath(row.wiki_id, 'square')}`,
+      large: `${site}${coverPath(row.wiki_id, 'large')}`,
+    },
+    wiki_user_fav: null,
+  };
+}
+
+export const SUB_COLUMNS = `s.sub_id, s.sub_parent_wiki, s.sub_type, s.sub_order, s.sub_title, s.sub_title_encode,
+  s.sub_view_title, s.sub_date, s.sub_modified, s.sub_about, s.sub_meta`;
+
+export interface SubRow {
+  sub_id: number;
+  sub_parent_wiki: number;
+  sub_type: 'song' | 'ep';
+  sub_order: string;
+  sub_title: string;
+  sub_title_encode: string;
+  sub_view_title: string;
+  sub_date: number;
+  sub_modified: number;
+  sub_about: string;
+  sub_meta: string;
+}
+
+export const UPLOAD_COLUMNS = `u.up_id, u.up_obj_id, u.up_uri, u.up_type, u.up_md5, u.up_filesize, u.up_bitrate, u.up_length, u.up_date`;
+
+export interface UploadRow {
+  up_id: number;
+  up_obj_id: number;
+  up_uri: string;
+  up_type: string;
+  up_md5: string;
+  up_filesize: number;
+  up_bitrate: number;
+  up_length: number;
+  up_date: number;
+}
+
+/** "mm:ss" (minutes keep counting past 59, as players show long tracks). */
+export function clockTime(seconds: number): string {
+  return `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+export function toUpload(row: UploadRow, site: string): UploadDto {
+  return {
+    up_id: row.up_id,
+    up_obj_id: row.up_obj_id,
+    up_obj_type: 'sub',
+    up_uri: row.up_uri,
+    up_type: row.up_type,
+    up_md5: row.up_md5,
+    up_size: Math.ceil(row.up_filesize / 1024),
+    up_data: { bitrate: row.up_bitrate, length: row.up_length, time: clockTime(row.up_length), filesize: row.up_filesize },
+    up_date: row.up_date,
+    up_url: `${site}${filePath(row.up_uri)}`,
+  };
+}
+
+/** A sub-entry; songs carry `sub_upload` (their files, [] when none), episodes do not. */
+export function toSub(row: SubRow, site: string, uploads: UploadRow[], wiki?: WikiDto): SubDto {
+  const dto: SubDto = {
+    sub_id: row.sub_id,
+    sub_parent_wiki: row.sub_parent_wiki,
+    sub_title: row.sub_title,
+    sub_title_encode: row.sub_title_encode,
+    sub_type: row.sub_type,
+    sub_order: row.sub_order,
+    sub_view_title: row.sub_view_title,
+    sub_date: row.sub_date,
+    sub_modified: row.sub_modified,
+    sub_about: row.sub_about,
+    sub_meta: metaOf(row.sub_meta),
+    sub_url: `${site}${subPagePath(row.sub_type, row.sub_id)}`,
+    sub_fm_url: `${site}${subFmPath(row.sub_type, row.sub_id)}`,
+    sub_user_fav: null,
+  };
+  if (row.sub_type === 'song') dto.sub_upload = uploads.map((u) => toUpload(u, site));
+  if (wiki) dto.wiki = wiki;
+  return dto;
+}
+
+export interface OnAirRow extends WikiRow {
+  oa_weekday: number;
+  oa_minute: number;
+  oa_date_begin: number;
+  oa_date_end: number;
+}
+
+export function toOnAir(row: OnAirRow, site: string): OnAirDto {
+  const time = `${String(Math.floor(row.oa_minute / 60)).padStart(2, '0')}:${String(row.oa_minute % 60).padStart(2, '0')}`;
+  return { ...toWiki(row, site), oa_weekday: row.oa_weekday, oa_time: time, oa_date_begin: row.oa_date_begin, oa_date_end: row.oa_date_end };
+}

@@ -1,0 +1,28 @@
+// The response envelope shared by every operation and error.
+
+export interface Information {
+  /** Every query parameter as sent, decoded, as strings; credentials left out. */
+  parameters: Record<string, string>;
+  msg: string[];
+  has_error: boolean;
+  /** 0 on success, else the HTTP status. */
+  error: number;
+  /** Path and query as received, credentials removed. */
+  request: string;
+  page?: number;
+  perpage?: number;
+  count?: number;
+  /** On-air: `onair_<n>_count` for each requested weekday. */
+  [onAirCount: `onair_${number}_count`]: number;
+}
+
+export interface Envelope<P extends object = object> {
+  response: { information: Information } & P;
+}
+
+export type ApiFormat = 'json' | 'xml';
+
+/** Parameters that are credentials: never echoed back. */
+export function isCredential(name: string): boolean {
+  return name === 'api_key' || name.startsWith('oauth_');
+}

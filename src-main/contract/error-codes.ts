@@ -1,0 +1,13 @@
+// Stable error codes of the API, with the HTTP status each one answers with.
+
+export const ERROR_STATUS = {
+  BAD_PARAMETER: 400,
+  MISSING_PARAMETER: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN_HOST: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  SERVER_FAULT: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,0 +1,109 @@
+// The API's objects as they travel (both formats carry exactly these fields). Field names follow the
+// Moefou interface; the comments give Moecat's decisions where it is silent.
+
+export interface MetaDto {
+  meta_key: string;
+  meta_value: string;
+}
+
+export interface CoverDto {
+  small: string;
+  medium: string;
+  square: string;
+  large: string;
+}
+
+/** The local user's favourite mark on an object; null without OAuth or first-party authority. */
+export interface FavDto {
+  fav_id: number;
+  fav_obj_id: number;
+  fav_obj_type: 'wiki' | 'sub';
+  fav_type: number;
+  fav_date: number;
+}
+
+export interface WikiDto {
+  wiki_id: number;
+  wiki_title: string;
+  wiki_title_encode: string;
+  wiki_type: string;
+  /** Unix seconds (local midnight in the catalogue time zone for day-precision dates); 0 = unknown. */
+  wiki_date: number;
+  wiki_modified: number;
+  wiki_about: string;
+  wiki_meta: MetaDto[];
+  /** Translated titles (searchable). */
+  wiki_aliases: string[];
+  wiki_tags: string[];
+  /** Bangumi subject id, or null. */
+  wiki_bgm_id: number | null;
+  wiki_url: string;
+  wiki_fm_url: string;
+  wiki_cover: CoverDto;
+  wiki_user_fav: FavDto | null;
+}
+
+export interface UploadDataDto {
+  /** kbps */
+  bitrate: number;
+  /** seconds */
+  length: number;
+  /** "mm:ss" */
+  time: string;
+  /** bytes */
+  filesize: number;
+}
+
+export interface UploadDto {
+  up_id: number;
+  up_obj_id: number;
+  up_obj_type: 'sub';
+  /** Storage path relative to the audio root. */
+  up_uri: string;
+  up_type: string;
+  up_md5: string;
+  /** KiB, rounded up. */
+  up_size: number;
+  up_data: UploadDataDto;
+  up_date: number;
+  up_url: string;
+}
+
+export interface SubDto {
+  sub_id: number;
+  sub_parent_wiki: number;
+  sub_title: string;
+  sub_title_encode: string;
+  sub_type: 'song' | 'ep';
+  sub_order: string;
+  sub_view_title: string;
+  sub_date: number;
+  sub_modified: number;
+  sub_about: string;
+  sub_meta: MetaDto[];
+  sub_url: string;
+  sub_fm_url: string;
+  sub_user_fav: FavDto | null;
+  /** Songs only: their audio files ([] when the song has none). */
+  sub_upload?: UploadDto[];
+  /** The owning entry (search/sub). */
+  wiki?: WikiDto;
+}
+
+/** An airing entry: the entry's fields plus its slot. */
+export interface OnAirDto extends WikiDto {
+  /** 1 Monday … 7 Sunday, in the catalogue time zone with the broadcast day starting at 05:00. */
+  oa_weekday: number;
+  /** "HH:MM" on the broadcast day, 05:00–28:59 (late-night shows past 24:00). */
+  oa_time: string;
+  /** Local midnight of the first broadcast day. */
+  oa_date_begin: number;
+  /** Local midnight of the last broadcast day; 0 when unknown. */
+  oa_date_end: number;
+}
+
+export interface PortalDto {
+  has_wiki: boolean;
+  has_mp3: boolean;
+  url: string;
+}

@@ -1,0 +1,67 @@
+// Registers one API operation under its three spellings (`/x`, `/x.json`, `/x.xml`) with the shared
+// steps: parse the query, check authority, run the handler, wrap the answer in the envelope.
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { Information } from '../contract/envelope';
+import { sendEnvelope } from './envelope';
+import { parseQuery, Params } from './params';
+import { requireApiKey } from './plugins/auth';
+
+export interface ApiResult {
+  information?: Partial<Information>;
+  msg?: string[];
+  payload: Record<string, unknown>;
+}
+
+export interface ApiContext {
+  params: Params;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** The server's own origin, e.g. http://127.0.0.1:4567 (api_url = site_url). */
+  site: string;
+}
+
+export interface ParamDoc {
+  description: string;
+  required?: boolean;
+  /** An example value for the documentation. */
+  example?: string;
+}
+
+export interface ApiRouteOptions {
+  auth: 'api-key' | 'none';
+  /** Short description for the OpenAPI document. */
+  summary: string;
+  /** The query parameters the operation reads (besides api_key), for the OpenAPI document. */
+  params: Record<string, ParamDoc>;
+  /** What the envelope carries besides `information`: payload key → contract object name ('WikiDto', …). */
+  responds: Record<string, { list: boolean; object: string }>;
+  /** True for operations with page, perpage and count. */
+  paged: boolean;
+}
+
+export interface ApiOperation extends ApiRouteOptions {
+  path: string;
+}
+
+/** Every operation registered with apiRoute, in order: the OpenAPI document is generated from it. */
+export const API_OPERATIONS: ApiOperation[] = [];
+
+export type ApiHandler = (ctx: ApiContext) => ApiResult | FastifyReply | Promise<ApiResult | FastifyReply>;
+
+export function siteOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+export function apiRoute(app: FastifyInstance, path: string, options: ApiRouteOptions, handler: ApiHandler): void {
+  if (!API_OPERATIONS.some((op) => op.path === path)) API_OPERATIONS.push({ path, ...options });
+  for (const suffix of ['', '.json', '.xml']) {
+    app.get(`${path}${suffix}`, { schema: { summary: options.summary, tags: ['catalogue'] } as FastifySchema }, async (request, reply) => {
+      const params = new Params(parseQuery(request.url).params);
+      if (options.auth === 'api-key') requireApiKey(request, params);
+      const result = await handler({ params, request, reply, site: siteOf(request) });
+      if ((result as unknown) === reply) return reply;
+      const { information, msg, payload } = result as ApiResult;
+      return sendEnvelope(request, reply, { information, msg, payload });
+    });
+  }
+}

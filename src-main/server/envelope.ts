@@ -1,0 +1,54 @@
+// Builds the response envelope and writes it in the requested format. Every answer, errors included,
+// goes through sendEnvelope, so JSON and XML always carry the same fields.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiFormat, Information } from '../contract/envelope';
+import { echoParameters, parseQuery } from './params';
+import { loadXml, toXml } from './xml';
+
+export const CONTENT_TYPES: Record<ApiFormat, string> = {
+  json: 'application/json; charset=utf-8',
+  xml: 'application/xml; charset=utf-8',
+};
+
+/** The format a path asks for: `.xml` → XML, `.json` or no suffix → JSON. */
+export function formatOfUrl(url: string): ApiFormat {
+  const path = url.split('?')[0];
+  return path.endsWith('.xml') ? 'xml' : 'json';
+}
+
+export interface EnvelopeContent {
+  status?: number;
+  msg?: string[];
+  information?: Partial<Information>;
+  payload?: Record<string, unknown>;
+}
+
+function baseInformation(request: FastifyRequest): Pick<Information, 'parameters' | 'request'> {
+  try {
+    const parsed = parseQuery(request.url);
+    return { parameters: echoParameters(parsed.params), request: parsed.request };
+  } catch {
+    // The query itself is what is wrong: echo nothing rather than guess.
+    return { parameters: {}, request: request.url.split('?')[0] };
+  }
+}
+
+export async function sendEnvelope(request: FastifyRequest, reply: FastifyReply, content: EnvelopeContent): Promise<FastifyReply> {
+  const status = content.status ?? 200;
+  const hasError = status >= 400 || content.information?.has_error === true;
+  const information: Information = {
+    ...baseInformation(request),
+    msg: content.msg ?? [],
+    has_error: hasError,
+    error: status >= 400 ? status : 0,
+    ...content.information,
+  };
+  const response = { information, ...content.payload };
+  const format = formatOfUrl(request.url);
+  reply.code(status).type(CONTENT_TYPES[format]);
+  if (format === 'xml') {
+    await loadXml();
+    return reply.send(`<?xml version="1.0" encoding="UTF-8"?>${toXml(response).replace(/^<\?xml[^>]*\?>/, '')}`);
+  }
+  return reply.send(JSON.stringify({ response }));
+}

@@ -1,0 +1,34 @@
+// Refuses requests whose Host is not this server's own loopback name and port, so a web page on a
+// rebinding DNS name cannot talk to the local API (DESIGN.md §5).
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { sendEnvelope } from '../envelope';
+
+export const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
+
+export interface HostCheckOptions {
+  /** Host names accepted besides the loopback names (e.g. a --host address). */
+  extraHostnames?: string[];
+}
+
+function splitHost(host: string): { name: string; port: string | undefined } {
+  const m = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(host.toLowerCase());
+  return m ? { name: m[1], port: m[2] } : { name: '', port: undefined };
+}
+
+export const hostCheckPlugin = fp(
+  async (app: FastifyInstance, opts: HostCheckOptions) => {
+    const names = new Set([...LOOPBACK_NAMES, ...(opts.extraHostnames ?? []).map((h) => (h.includes(':') && !h.startsWith('[') ? `[${h}]` : h).toLowerCase())]);
+    app.addHook('onRequest', async (request, reply) => {
+      const { name, port } = splitHost(request.headers.host ?? '');
+      const address = app.server.address();
+      // Before listen (inject in tests) there is no port to compare with.
+      const ownPort = address && typeof address === 'object' ? String(address.port) : undefined;
+      const portOk = ownPort === undefined || (port ?? '80') === ownPort;
+      if (names.has(name) && portOk) return;
+      await sendEnvelope(request, reply, { status: 403, msg: [`Host "${request.headers.host ?? ''}" is not this server.`] });
+      return reply;
+    });
+  },
+  { name: 'moecat-host-check' },
+);
