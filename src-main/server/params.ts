@@ -85,6 +85,7 @@ export class Params {
     const items = value.split(',').map((s) => s.trim());
     if (items.some((s) => s === '')) throw badParameter(name, 'has an empty item in its comma list');
     if (items.length > maxItems) throw badParameter(name, `lists more than ${maxItems} items`);
+    if (items.some((s) => s.length > MAX_VALUE_LENGTH)) throw badParameter(name, `is longer than ${MAX_VALUE_LENGTH} characters in one item`);
     return items;
   }
 }
