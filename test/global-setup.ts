@@ -1,6 +1,6 @@
 // Builds the small fixture catalogue once per test run and hands its folder to the test files; builds
 // the real bundled catalogue too when it is missing, so end-to-end tests never race to build it.
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { projectDirs } from '../src-main/app-dirs';
@@ -15,14 +15,15 @@ declare module 'vitest' {
   }
 }
 
-export default async function setup(project: TestProject): Promise<void> {
-  const dir = join(process.cwd(), 'test-results', 'fixture-catalogue');
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
+export default async function setup(project: TestProject): Promise<() => void> {
+  // One folder per run, so two test runs at once never rebuild each other's fixture.
+  mkdirSync(join(process.cwd(), 'test-results'), { recursive: true });
+  const dir = mkdtempSync(join(process.cwd(), 'test-results', 'fixture-catalogue-'));
   await buildCatalogue({ outDir: dir, bangumi: FIXTURE_BANGUMI });
   project.provide('fixtureCatalogueDir', dir);
   const bundled = shippedCatalogueDir(projectDirs().resourcesDir);
   if (!isCurrent(join(bundled, CATALOGUE_FILE))) await buildCatalogue({ outDir: bundled });
+  return () => rmSync(dir, { recursive: true, force: true });
 }
 
 function isCurrent(file: string): boolean {

@@ -1,7 +1,7 @@
 // Registers one API operation under its three spellings (`/x`, `/x.json`, `/x.xml`) with the shared
 // steps: parse the query, check authority, run the handler, wrap the answer in the envelope.
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
-import type { Information } from '../contract/envelope';
+import type { ApiFormat, Information } from '../contract/envelope';
 import { sendEnvelope } from './envelope';
 import { parseQuery, Params } from './params';
 import { requireApiKey } from './plugins/auth';
@@ -37,6 +37,8 @@ export interface ApiRouteOptions {
   responds: Record<string, { list: boolean; object: string }>;
   /** True for operations with page, perpage and count. */
   paged: boolean;
+  /** A parameter that picks the answer's format (`json`/`xml`) instead of the path suffix, errors included. */
+  formatParam?: string;
 }
 
 export interface ApiOperation extends ApiRouteOptions {
@@ -48,6 +50,13 @@ export const API_OPERATIONS: ApiOperation[] = [];
 
 export type ApiHandler = (ctx: ApiContext) => ApiResult | FastifyReply | Promise<ApiResult | FastifyReply>;
 
+/** A lenient early read of the format parameter, so even a malformed query is answered in that format. */
+function formatFromParam(url: string, name: string): ApiFormat | null {
+  const q = url.indexOf('?');
+  const value = q === -1 ? null : new URLSearchParams(url.slice(q + 1)).get(name)?.toLowerCase();
+  return value === 'json' || value === 'xml' ? value : null;
+}
+
 export function siteOf(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
@@ -56,6 +65,7 @@ export function apiRoute(app: FastifyInstance, path: string, options: ApiRouteOp
   if (!API_OPERATIONS.some((op) => op.path === path)) API_OPERATIONS.push({ path, ...options });
   for (const suffix of ['', '.json', '.xml']) {
     app.get(`${path}${suffix}`, { schema: { summary: options.summary, tags: ['catalogue'] } as FastifySchema }, async (request, reply) => {
+      if (options.formatParam) request.apiFormat = formatFromParam(request.url, options.formatParam);
       const params = new Params(parseQuery(request.url).params);
       if (options.auth === 'api-key') requireApiKey(request, params);
       const result = await handler({ params, request, reply, site: siteOf(request) });

@@ -6,6 +6,7 @@ import type { UserDb } from '../catalogue/user-db';
 import { errorsPlugin } from './plugins/errors';
 import { hostCheckPlugin } from './plugins/host-check';
 import { coverRoutes } from './routes/covers';
+import { docsRoutes } from './routes/docs';
 import { fileRoutes } from './routes/files';
 import { onAirRoutes } from './routes/on-air';
 import { portalRoutes } from './routes/portal';
@@ -38,6 +39,7 @@ declare module 'fastify' {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({ logger: deps.logger ?? false, routerOptions: { maxParamLength: 500 } });
+  app.decorateRequest('apiFormat', null);
   app.decorate('deps', { catalogue: deps.catalogue, userDb: deps.userDb, audioDir: deps.audioDir, now: deps.now ?? Date.now });
   await app.register(errorsPlugin);
   await app.register(hostCheckPlugin, { extraHostnames: deps.extraHostnames });
@@ -48,6 +50,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(wikiRoutes);
   await app.register(coverRoutes);
   await app.register(fileRoutes, { root: deps.audioDir });
+  await app.register(docsRoutes);
   await app.register(uiRoutes, { rendererDir: deps.rendererDir, uiKey: deps.uiKey });
   return app;
 }

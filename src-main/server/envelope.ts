@@ -10,6 +10,13 @@ export const CONTENT_TYPES: Record<ApiFormat, string> = {
   xml: 'application/xml; charset=utf-8',
 };
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The format an operation chose from a parameter (the portal's `api`); else the path decides. */
+    apiFormat: ApiFormat | null;
+  }
+}
+
 /** The format a path asks for: `.xml` → XML, `.json` or no suffix → JSON. */
 export function formatOfUrl(url: string): ApiFormat {
   const path = url.split('?')[0];
@@ -44,7 +51,7 @@ export async function sendEnvelope(request: FastifyRequest, reply: FastifyReply,
     ...content.information,
   };
   const response = { information, ...content.payload };
-  const format = formatOfUrl(request.url);
+  const format = request.apiFormat ?? formatOfUrl(request.url);
   reply.code(status).type(CONTENT_TYPES[format]);
   if (format === 'xml') {
     await loadXml();

@@ -1,4 +1,93 @@
-// SCAFFOLD — being written.
+// GET /search/wiki and /search/sub (.json|.xml): keyword search over entries and sub-entries
+// (DESIGN.md §4 "Keyword search"; matching and ranking live in catalogue/queries/search.ts).
 import type { FastifyInstance } from 'fastify';
+import { MAX_KEYWORD_WORDS } from '../../catalogue/queries/search';
+import { keywordWords } from '../../catalogue/search-fold';
+import { badParameter, missingParameter } from '../api-error';
+import { apiRoute } from '../api-route';
+import { readPaging, type Params } from '../params';
+import { readWikiTypes } from './wikis';
 
-export async function searchRoutes(_app: FastifyInstance): Promise<void> {}
+export const MAX_KEYWORD_LENGTH = 100;
+const SUB_TYPES = ['ep', 'song'] as const;
+
+/** The keyword's folded words: 1 to MAX_KEYWORD_WORDS, else a 400 naming `keyword`. */
+function readKeyword(p: Params): string[] {
+  const words = keywordWords(p.required('keyword', MAX_KEYWORD_LENGTH));
+  // Params trims ASCII and ideographic space, but a keyword of other blanks still folds to nothing.
+  if (words.length === 0) throw missingParameter('keyword');
+  if (words.length > MAX_KEYWORD_WORDS) throw badParameter('keyword', `has more than ${MAX_KEYWORD_WORDS} words`);
+  return words;
+}
+
+/** `sub_type` comma list of ep, song; unknown names are a 400. */
+function readSubTypes(p: Params): string[] | undefined {
+  const names = p.list('sub_type', 10);
+  if (!names) return undefined;
+  const types = new Set<string>();
+  for (const name of names.map((n) => n.toLowerCase())) {
+    if (!(SUB_TYPES as readonly string[]).includes(name)) throw badParameter('sub_type', `has an unknown type "${name}" (known: ${SUB_TYPES.join(', ')})`);
+    types.add(name);
+  }
+  return [...types];
+}
+
+const KEYWORD_DOC = {
+  description: `Words separated by spaces (U+3000 too), at most ${MAX_KEYWORD_WORDS} words and ${MAX_KEYWORD_LENGTH} characters; every word must match the title, an alias or the title key (case, width and kana insensitive)`,
+  required: true,
+  example: '東方',
+};
+const PAGE_DOC = { description: 'Page number, from 1', example: '1' };
+const PERPAGE_DOC = { description: 'Items per page, 1–50 (larger values are clamped to 50); default 20', example: '20' };
+const ORDER = 'exact title first, then title prefix, then matches in the title itself, then newest';
+
+export async function searchRoutes(app: FastifyInstance): Promise<void> {
+  const { catalogue } = app.deps;
+
+  apiRoute(
+    app,
+    '/search/wiki',
+    {
+      auth: 'api-key',
+      summary: `Search entries by keyword; ${ORDER}`,
+      paged: true,
+      responds: { wikis: { list: true, object: 'WikiDto' } },
+      params: {
+        keyword: KEYWORD_DOC,
+        wiki_type: { description: 'Comma list of types: music, radio, tv, web, movie, ova, oad; `anime` = tv,ova,oad,movie', example: 'music' },
+        page: PAGE_DOC,
+        perpage: PERPAGE_DOC,
+      },
+    },
+    ({ params, site }) => {
+      const search = { words: readKeyword(params), types: readWikiTypes(params, false) };
+      const paging = readPaging(params);
+      const { count, wikis } = catalogue.queries.search.wikis(search, paging.perpage, paging.offset, site);
+      // An empty result is an answer, not an error (unlike the entry list).
+      return { information: { page: paging.page, perpage: paging.perpage, count }, payload: { wikis } };
+    },
+  );
+
+  apiRoute(
+    app,
+    '/search/sub',
+    {
+      auth: 'api-key',
+      summary: `Search sub-entries (songs, episodes) by keyword, also matching their entry's title; ${ORDER}`,
+      paged: true,
+      responds: { subs: { list: true, object: 'SubDto' } },
+      params: {
+        keyword: KEYWORD_DOC,
+        sub_type: { description: 'Comma list of sub-entry types: ep, song', example: 'song' },
+        page: PAGE_DOC,
+        perpage: PERPAGE_DOC,
+      },
+    },
+    ({ params, site }) => {
+      const search = { words: readKeyword(params), types: readSubTypes(params) };
+      const paging = readPaging(params);
+      const { count, subs } = catalogue.queries.search.subs(search, paging.perpage, paging.offset, site);
+      return { information: { page: paging.page, perpage: paging.perpage, count }, payload: { subs } };
+    },
+  );
+}
