@@ -9,7 +9,9 @@ export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler(async (error, request, reply) => {
       if (error instanceof ApiError) return sendEnvelope(request, reply, { status: error.status, msg: error.messages });
-      const status = (error as { statusCode?: number }).statusCode;
+      const { statusCode: status, headers } = error as { statusCode?: number; headers?: Record<string, string> };
+      // Errors may carry headers that belong to the answer (a 416's `Content-Range: bytes */size`).
+      if (headers) reply.headers(headers);
       if (status && status >= 400 && status < 500) return sendEnvelope(request, reply, { status, msg: [(error as Error).message] });
       request.log.error(error);
       return sendEnvelope(request, reply, { status: 500, msg: ['The server failed to answer this request.'] });

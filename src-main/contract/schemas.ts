@@ -1,0 +1,185 @@
+// JSON Schemas of the API objects in objects.ts and envelope.ts (OpenAPI 3.0 dialect: `nullable`),
+// for the OpenAPI document and for tests. The type checks at the end keep them in step with the types.
+import type { Information } from './envelope';
+import type { CoverDto, FavDto, MetaDto, OnAirDto, PortalDto, SubDto, UploadDataDto, UploadDto, WikiDto } from './objects';
+
+const int = { type: 'integer' } as const;
+const str = { type: 'string' } as const;
+const unixSeconds = { type: 'integer', description: 'Unix seconds; 0 = unknown' } as const;
+
+export const MetaDtoSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['meta_key', 'meta_value'],
+  properties: { meta_key: str, meta_value: str },
+} as const;
+
+export const CoverDtoSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['small', 'medium', 'square', 'large'],
+  properties: { small: str, medium: str, square: str, large: str },
+} as const;
+
+export const FavDtoSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['fav_id', 'fav_obj_id', 'fav_obj_type', 'fav_type', 'fav_date'],
+  properties: { fav_id: int, fav_obj_id: int, fav_obj_type: { type: 'string', enum: ['wiki', 'sub'] }, fav_type: int, fav_date: unixSeconds },
+} as const;
+
+/** FavDto or null: null without OAuth or first-party authority. */
+const userFav = { ...FavDtoSchema, nullable: true } as const;
+
+const wikiProperties = {
+  wiki_id: int,
+  wiki_title: str,
+  wiki_title_encode: str,
+  wiki_type: { type: 'string', enum: ['music', 'radio', 'tv', 'web', 'movie', 'ova', 'oad'] },
+  wiki_date: unixSeconds,
+  wiki_modified: unixSeconds,
+  wiki_about: str,
+  wiki_meta: { type: 'array', items: MetaDtoSchema },
+  wiki_aliases: { type: 'array', items: str, description: 'Translated titles (searchable)' },
+  wiki_tags: { type: 'array', items: str },
+  wiki_bgm_id: { type: 'integer', nullable: true, description: 'Bangumi subject id' },
+  wiki_url: str,
+  wiki_fm_url: str,
+  wiki_cover: CoverDtoSchema,
+  wiki_user_fav: userFav,
+} as const;
+
+export const WikiDtoSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: Object.keys(wikiProperties) as (keyof typeof wikiProperties)[],
+  properties: wikiProperties,
+} as const;
+
+export const UploadDataDtoSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['bitrate', 'length', 'time', 'filesize'],
+  properties: {
+    bitrate: { type: 'integer', description: 'kbps' },
+    length: { type: 'integer', description: 'seconds' },
+    time: { type: 'string', description: '"mm:ss"' },
+    filesize: { type: 'integer', description: 'bytes' },
+  },
+} as const;
+
+export const UploadDtoSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['up_id', 'up_obj_id', 'up_obj_type', 'up_uri', 'up_type', 'up_md5', 'up_size', 'up_data', 'up_date', 'up_url'],
+  properties: {
+    up_id: int,
+    up_obj_id: int,
+    up_obj_type: { type: 'string', enum: ['sub'] },
+    up_uri: { type: 'string', description: 'Storage path relative to the audio root' },
+    up_type: str,
+    up_md5: str,
+    up_size: { type: 'integer', description: 'KiB, rounded up' },
+    up_data: UploadDataDtoSchema,
+    up_date: unixSeconds,
+    up_url: str,
+  },
+} as const;
+
+export const SubDtoSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['sub_id', 'sub_parent_wiki', 'sub_title', 'sub_title_encode', 'sub_type', 'sub_order', 'sub_view_title', 'sub_date', 'sub_modified', 'sub_about', 'sub_meta', 'sub_url', 'sub_fm_url', 'sub_user_fav'],
+  properties: {
+    sub_id: int,
+    sub_parent_wiki: int,
+    sub_title: str,
+    sub_title_encode: str,
+    sub_type: { type: 'string', enum: ['song', 'ep'] },
+    sub_order: str,
+    sub_view_title: str,
+    sub_date: unixSeconds,
+    sub_modified: unixSeconds,
+    sub_about: str,
+    sub_meta: { type: 'array', items: MetaDtoSchema },
+    sub_url: str,
+    sub_fm_url: str,
+    sub_user_fav: userFav,
+    sub_upload: { type: 'array', items: UploadDtoSchema, description: 'Songs only: their audio files ([] when none)' },
+    wiki: { ...WikiDtoSchema, description: 'The owning entry (search/sub)' },
+  },
+} as const;
+
+export const OnAirDtoSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [...WikiDtoSchema.required, 'oa_weekday', 'oa_time', 'oa_date_begin', 'oa_date_end'],
+  properties: {
+    ...wikiProperties,
+    oa_weekday: { type: 'integer', minimum: 1, maximum: 7, description: '1 Monday … 7 Sunday; the broadcast day starts at 05:00' },
+    oa_time: { type: 'string', description: '"HH:MM" on the broadcast day, 05:00–28:59' },
+    oa_date_begin: { type: 'integer', description: 'Local midnight of the first broadcast day' },
+    oa_date_end: { type: 'integer', description: 'Local midnight of the last broadcast day; 0 when unknown' },
+  },
+} as const;
+
+export const PortalDtoSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['has_wiki', 'has_mp3', 'url'],
+  properties: { has_wiki: { type: 'boolean' }, has_mp3: { type: 'boolean' }, url: str },
+} as const;
+
+export const InformationSchema = {
+  type: 'object',
+  required: ['parameters', 'msg', 'has_error', 'error', 'request'],
+  properties: {
+    parameters: { type: 'object', additionalProperties: str, description: 'Every query parameter as sent, decoded; credentials left out (XML: an element per parameter)' },
+    msg: { type: 'array', items: str },
+    has_error: { type: 'boolean' },
+    error: { type: 'integer', description: '0 on success, else the HTTP status' },
+    request: { type: 'string', description: 'Path and query as received, credentials removed' },
+    page: int,
+    perpage: int,
+    count: { type: 'integer', description: 'Total matches' },
+  },
+  // On-air adds `onair_<n>_count` per requested weekday (OpenAPI 3.0 has no patternProperties).
+  additionalProperties: int,
+} as const;
+
+/** The named schemas, keyed by the object names `apiRoute` options use in `responds`. */
+export const CONTRACT_SCHEMAS = {
+  MetaDto: MetaDtoSchema,
+  CoverDto: CoverDtoSchema,
+  FavDto: FavDtoSchema,
+  WikiDto: WikiDtoSchema,
+  UploadDataDto: UploadDataDtoSchema,
+  UploadDto: UploadDtoSchema,
+  SubDto: SubDtoSchema,
+  OnAirDto: OnAirDtoSchema,
+  PortalDto: PortalDtoSchema,
+  Information: InformationSchema,
+} as const;
+
+// Compile-time mirror checks: a schema whose property names or required list drift from its type
+// fails the typecheck here, before any test runs.
+type Props<S> = S extends { properties: infer P } ? keyof P : never;
+type RequiredOf<S> = S extends { required: readonly (infer R)[] } ? R : never;
+type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Mirrors<S, T> = Same<Props<S>, keyof T> extends true ? Same<RequiredOf<S>, RequiredKeys<T>> : false;
+type FixedInformation = Omit<Information, `onair_${number}_count`>;
+
+const mirrors: [
+  Mirrors<typeof MetaDtoSchema, MetaDto>,
+  Mirrors<typeof CoverDtoSchema, CoverDto>,
+  Mirrors<typeof FavDtoSchema, FavDto>,
+  Mirrors<typeof WikiDtoSchema, WikiDto>,
+  Mirrors<typeof UploadDataDtoSchema, UploadDataDto>,
+  Mirrors<typeof UploadDtoSchema, UploadDto>,
+  Mirrors<typeof SubDtoSchema, SubDto>,
+  Mirrors<typeof OnAirDtoSchema, OnAirDto>,
+  Mirrors<typeof PortalDtoSchema, PortalDto>,
+  Mirrors<typeof InformationSchema, FixedInformation>,
+] = [true, true, true, true, true, true, true, true, true, true];
+void mirrors;

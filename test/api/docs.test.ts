@@ -1,0 +1,130 @@
+// GET /docs: the OpenAPI document describes every registered operation, is valid OpenAPI 3, and
+// describes what the server really answers; the Swagger UI page and its assets are served locally.
+import SwaggerParser from '@apidevtools/swagger-parser';
+import Ajv from 'ajv';
+import { afterAll, describe, expect, it } from 'vitest';
+import { API_OPERATIONS } from '../../src-main/server/api-route';
+import { call, FORMATS } from '../fixtures/api';
+import { fixtureApp } from '../fixtures/app';
+
+// Built at collection time: the operations are known only once the route plugins have run.
+const ctx = await fixtureApp();
+const key = ctx.userDb.defaultKey().key;
+afterAll(() => ctx.close());
+
+const OPERATIONS = [...API_OPERATIONS];
+const THE_FIVE = ['/search/direct', '/on-air', '/search/sub', '/wikis', '/search/wiki'];
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Doc = any;
+
+async function openApi(): Promise<Doc> {
+  const res = await ctx.app.inject({ url: '/docs/openapi.json', headers: { host: '127.0.0.1:7777' } });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  return res.json();
+}
+
+describe('GET /docs/openapi.json', () => {
+  it('is a valid OpenAPI 3 document', async () => {
+    const doc = await openApi();
+    expect(doc.openapi).toMatch(/^3\.0\.\d$/);
+    expect(doc.info).toMatchObject({ title: 'Moecat API' });
+    // swagger-parser checks the document against the OpenAPI 3.0 schema and resolves every $ref.
+    await expect(SwaggerParser.validate(structuredClone(doc))).resolves.toBeTruthy();
+  });
+
+  it('describes the entry list at least', () => {
+    expect(OPERATIONS.map((op) => op.path)).toContain('/wikis');
+  });
+
+  it.each(THE_FIVE)('describes %s under its three spellings', async (path) => {
+    expect(OPERATIONS.map((op) => op.path)).toContain(path);
+    const doc = await openApi();
+    for (const suffix of ['', '.json', '.xml']) expect(doc.paths[`${path}${suffix}`]?.get, `${path}${suffix}`).toBeDefined();
+  });
+
+  it.each(OPERATIONS.map((op) => [op.path, op] as const))('gives %s its parameters, auth and answers', async (path, op) => {
+    const doc = await openApi();
+    for (const suffix of ['', '.json', '.xml']) {
+      const get = doc.paths[`${path}${suffix}`].get;
+      const params = get.parameters.map((p: Doc) => (p.$ref ? doc.components.parameters[p.$ref.split('/').pop()] : p));
+      const byName = Object.fromEntries(params.map((p: Doc) => [p.name, p]));
+      for (const [name, paramDoc] of Object.entries(op.params)) {
+        expect(byName[name], `${path}${suffix} ${name}`).toMatchObject({ in: 'query', required: paramDoc.required === true });
+      }
+      expect(Object.keys(byName).sort()).toEqual([...Object.keys(op.params), ...(op.auth === 'api-key' ? ['api_key'] : [])].sort());
+      if (op.auth === 'api-key') expect(byName.api_key).toMatchObject({ required: true });
+      expect(Object.keys(get.responses)).toEqual(expect.arrayContaining(['200', '400']));
+      expect('401' in get.responses).toBe(op.auth === 'api-key');
+      expect('302' in get.responses).toBe(path === '/search/direct');
+      const types = Object.keys(get.responses['200'].content);
+      if (op.formatParam) expect(types).toEqual(['application/json', 'application/xml']);
+      else expect(types).toEqual([suffix === '.xml' ? 'application/xml' : 'application/json']);
+    }
+  });
+
+  // One real answer per operation, in both formats: the XML is decoded by a real parser into the JSON
+  // shape, so both are checked against the JSON envelope schema of the document. Each sends a parameter:
+  // XML cannot tell an empty `parameters` object from an empty string.
+  const SAMPLES: { path: string; query: Record<string, string>; list?: string }[] = [
+    { path: '/wikis', query: { wiki_type: 'music,anime', perpage: '50' }, list: 'wikis' },
+    { path: '/on-air', query: { week: '0' }, list: 'onair_1' },
+    { path: '/search/wiki', query: { keyword: 'touhou' }, list: 'wikis' },
+    { path: '/search/sub', query: { keyword: 'touhou' }, list: 'subs' },
+    { path: '/search/direct', query: { title: 'Sakura Letters' }, list: undefined },
+  ];
+  const cases = SAMPLES.flatMap((sample) => FORMATS.map((format) => [sample.path, format, sample] as const));
+  it.each(cases)('describes what GET %s really answers in %s', async (path, format, { query, list }) => {
+    const doc: Doc = await SwaggerParser.dereference(structuredClone(await openApi()));
+    const schema = doc.paths[path].get.responses['200'].content['application/json'].schema;
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    const validate = ajv.compile(schema);
+    // The portal picks its format with `api`, the others with the suffix.
+    const portal = path === '/search/direct';
+    const { status, body } = portal
+      ? await call(ctx.app, path, 'none', { ...query, api: format })
+      : await call(ctx.app, path, format, { api_key: key, ...query });
+    expect(status).toBe(200);
+    if (list) expect(body.response[list].length).toBeGreaterThan(0);
+    expect(validate(body), ajv.errorsText(validate.errors)).toBe(true);
+  });
+
+  it.each(FORMATS)('describes the error envelope GET /wikis answers in %s', async (format) => {
+    const doc: Doc = await SwaggerParser.dereference(structuredClone(await openApi()));
+    const schema = doc.paths['/wikis.json'].get.responses['400'].content['application/json'].schema;
+    const validate = new Ajv({ strict: false }).compile(schema);
+    const { status, body } = await call(ctx.app, '/wikis', format, { api_key: key, wiki_type: 'opera' });
+    expect(status).toBe(400);
+    expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+  });
+});
+
+describe('GET /docs', () => {
+  it('answers the Swagger UI page', async () => {
+    const res = await ctx.app.inject({ url: '/docs', headers: { host: '127.0.0.1:7777' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('<title>Moecat API</title>');
+    expect(res.body).toContain('/docs/static/swagger-ui-bundle.js');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('serves the UI assets from the package, so the page works offline', async () => {
+    const res = await ctx.app.inject({ url: '/docs/static/swagger-ui-bundle.js', headers: { host: '127.0.0.1:7777' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.body.length).toBeGreaterThan(100_000);
+  });
+
+  it('feeds the UI the same document', async () => {
+    const res = await ctx.app.inject({ url: '/docs/json', headers: { host: '127.0.0.1:7777' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(await openApi());
+  });
+
+  it('answers an unknown /docs path with a 404 envelope, not the UI', async () => {
+    const res = await ctx.app.inject({ url: '/docs/nothing.json', headers: { host: '127.0.0.1:7777' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().response.information).toMatchObject({ has_error: true, error: 404 });
+  });
+});
