@@ -26,6 +26,8 @@ export interface AppDeps {
   now?: () => number;
   /** The first-party UI's API key, handed to the page it serves. */
   uiKey?: string;
+  /** The per-run secret that marks the UI's own writes (X-Moecat-UI). */
+  uiToken?: string;
   /** Host names accepted besides loopback (the --host address). */
   extraHostnames?: string[];
   logger?: boolean;
@@ -33,14 +35,20 @@ export interface AppDeps {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: Required<Pick<AppDeps, 'catalogue' | 'userDb' | 'audioDir' | 'now'>>;
+    deps: Required<Pick<AppDeps, 'catalogue' | 'userDb' | 'audioDir' | 'now'>> & Pick<AppDeps, 'uiToken'>;
   }
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({ logger: deps.logger ?? false, routerOptions: { maxParamLength: 500 } });
   app.decorateRequest('apiFormat', null);
-  app.decorate('deps', { catalogue: deps.catalogue, userDb: deps.userDb, audioDir: deps.audioDir, now: deps.now ?? Date.now });
+  app.decorate('deps', {
+    catalogue: deps.catalogue,
+    userDb: deps.userDb,
+    audioDir: deps.audioDir,
+    now: deps.now ?? Date.now,
+    uiToken: deps.uiToken,
+  });
   await app.register(errorsPlugin);
   await app.register(hostCheckPlugin, { extraHostnames: deps.extraHostnames });
   await app.register(statusRoutes);
@@ -51,6 +59,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(coverRoutes);
   await app.register(fileRoutes, { root: deps.audioDir });
   await app.register(docsRoutes);
-  await app.register(uiRoutes, { rendererDir: deps.rendererDir, uiKey: deps.uiKey });
+  await app.register(uiRoutes, { rendererDir: deps.rendererDir, uiKey: deps.uiKey, uiToken: deps.uiToken });
   return app;
 }

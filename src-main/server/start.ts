@@ -1,5 +1,6 @@
 // Starts Moecat's server for the headless CLI and the Electron shell alike: makes sure the shipped
 // catalogue is built and the working copy is current, opens both databases, and listens on loopback.
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AUDIO_DIR, buildCatalogue, CATALOGUE_FILE, type BuildProgress } from '../catalogue/builder';
@@ -27,6 +28,8 @@ export interface StartOptions {
 export interface RunningServer {
   url: string;
   apiKey: string;
+  /** The per-run secret of the UI's own writes; the desktop shell hands it to its window. */
+  uiToken: string;
   close(): Promise<void>;
 }
 
@@ -65,6 +68,7 @@ export async function startMoecat(opts: StartOptions): Promise<RunningServer> {
     throw err;
   }
   const apiKey = userDb.defaultKey().key;
+  const uiToken = randomBytes(16).toString('hex');
   const app = await buildApp({
     catalogue,
     userDb,
@@ -72,6 +76,7 @@ export async function startMoecat(opts: StartOptions): Promise<RunningServer> {
     rendererDir: opts.rendererDir,
     now: opts.now,
     uiKey: apiKey,
+    uiToken,
     extraHostnames: opts.host && opts.host !== '127.0.0.1' ? [opts.host] : [],
   });
   const closeAll = async () => {
@@ -81,7 +86,7 @@ export async function startMoecat(opts: StartOptions): Promise<RunningServer> {
   };
   try {
     const url = await listen(app, { host: opts.host ?? '127.0.0.1', port: opts.port ?? 0 });
-    return { url, apiKey, close: closeAll };
+    return { url, apiKey, uiToken, close: closeAll };
   } catch (err) {
     await closeAll();
     throw err;

@@ -10,13 +10,16 @@ import { sendNotFound } from '../plugins/errors';
 
 const API_PATH = /\.(json|xml)$|^\/(files|covers|app|docs|oauth|fav|user)(\/|$)/;
 
-export async function uiRoutes(app: FastifyInstance, opts: { rendererDir?: string; uiKey?: string }): Promise<void> {
+export async function uiRoutes(app: FastifyInstance, opts: { rendererDir?: string; uiKey?: string; uiToken?: string }): Promise<void> {
   const dir = opts.rendererDir;
   const indexFile = dir === undefined ? undefined : join(dir, 'index.html');
   const hasUi = indexFile !== undefined && existsSync(indexFile);
   let indexHtml: string | undefined;
   if (hasUi) {
-    const meta = opts.uiKey ? `<meta name="moecat-api-key" content="${opts.uiKey}">` : '';
+    const meta = [
+      opts.uiKey ? `<meta name="moecat-api-key" content="${opts.uiKey}">` : '',
+      opts.uiToken ? `<meta name="moecat-ui-token" content="${opts.uiToken}">` : '',
+    ].join('');
     indexHtml = readFileSync(indexFile, 'utf8').replace('</head>', `${meta}</head>`);
     // index.html itself is answered below (with the key); everything else in the folder is a file.
     await app.register(fastifyStatic, { root: dir!, prefix: '/', wildcard: false, index: false, decorateReply: false, allowedPath: (path) => path !== '/index.html' });

@@ -1,0 +1,30 @@
+// vue-i18n set up with every feature's messages. Each feature keeps its strings in
+// i18n/messages/<feature>.ts as { en, 'zh-Hans', ja }, under its own namespace.
+import { createI18n } from 'vue-i18n';
+import type { Language } from '../stores/settings';
+import browse from './messages/browse';
+import common from './messages/common';
+import entry from './messages/entry';
+import onair from './messages/onair';
+import player from './messages/player';
+import search from './messages/search';
+import settings from './messages/settings';
+
+const features = { common, onair, browse, search, entry, player, settings };
+type Messages = Record<string, unknown>;
+
+function forLanguage(lang: Language): Messages {
+  const out: Messages = {};
+  for (const [name, byLang] of Object.entries(features)) out[name] = (byLang as Record<Language, Messages>)[lang];
+  return out;
+}
+
+const messages: Record<Language, Messages> = { en: forLanguage('en'), 'zh-Hans': forLanguage('zh-Hans'), ja: forLanguage('ja') };
+
+export const i18n = createI18n({
+  legacy: false,
+  locale: 'en' as string,
+  fallbackLocale: 'en',
+  // Features type their own strings; the merged table is checked by the message files' shape only.
+  messages: messages as unknown as Record<string, Record<string, string>>,
+});

@@ -1,0 +1,19 @@
+// The UI's routes, in history mode: the server answers index.html for each of these paths, so every
+// view can be bookmarked, reloaded and reached with back/forward.
+import { createRouter, createWebHistory } from 'vue-router';
+
+export const router = createRouter({
+  history: createWebHistory('/'),
+  routes: [
+    { path: '/', name: 'on-air', component: () => import('../views/OnAirView.vue') },
+    { path: '/search', name: 'search', component: () => import('../views/SearchView.vue') },
+    { path: '/browse/:type(music|radio|anime)?', name: 'browse', component: () => import('../views/BrowseView.vue') },
+    { path: '/:type(music|radio|anime)/:id(\\d+)', name: 'entry', component: () => import('../views/EntryView.vue') },
+    { path: '/sub/:type(song|ep)/:id(\\d+)', name: 'sub', component: () => import('../views/SubView.vue') },
+    { path: '/listen', name: 'listen', component: () => import('../views/ListenView.vue') },
+    { path: '/settings', name: 'settings', component: () => import('../views/SettingsView.vue') },
+    { path: '/about', name: 'about', component: () => import('../views/AboutView.vue') },
+    { path: '/:rest(.*)*', name: 'not-found', component: () => import('../views/NotFoundView.vue') },
+  ],
+  scrollBehavior: (_to, _from, saved) => saved ?? { top: 0 },
+});
