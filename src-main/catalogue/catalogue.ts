@@ -3,6 +3,7 @@
 import { BROADCAST_DAY_SECONDS } from './broadcast';
 import { CATALOGUE_KIND } from './catalogue-kind';
 import { openDatabase, type Db, type OpenOptions } from './database';
+import { entryDetailQueries } from './queries/entry-detail';
 import { onAirQueries } from './queries/on-air';
 import { portalQueries } from './queries/portal';
 import { searchQueries } from './queries/search';
@@ -27,6 +28,7 @@ export interface CatalogueQueries {
   onAir: ReturnType<typeof onAirQueries>;
   search: ReturnType<typeof searchQueries>;
   portal: ReturnType<typeof portalQueries>;
+  entryDetail: ReturnType<typeof entryDetailQueries>;
 }
 
 export interface Catalogue {
@@ -70,6 +72,7 @@ export function openCatalogue(file: string, options: Omit<OpenOptions, 'readonly
       onAir: onAirQueries(db),
       search: searchQueries(db),
       portal: portalQueries(db),
+      entryDetail: entryDetailQueries(db),
     },
     close: () => db.close(),
   };

@@ -107,3 +107,34 @@ export interface PortalDto {
   has_mp3: boolean;
   url: string;
 }
+
+/** One playable sub-entry of /listen/playlist: the names Moe.FM players read, plus up_url and duration. */
+export interface PlaylistItemDto {
+  sub_id: number;
+  sub_type: 'song' | 'ep';
+  sub_title: string;
+  sub_view_title: string;
+  sub_url: string;
+  /** The sub-entry's title (Moe.FM's name for it). */
+  title: string;
+  /** From the sub-entry's meta, else the entry's ('' when neither says). */
+  artist: string;
+  wiki_id: number;
+  wiki_type: string;
+  wiki_title: string;
+  wiki_url: string;
+  cover: CoverDto;
+  up_id: number;
+  up_url: string;
+  /** = up_url (Moe.FM's name for it). */
+  url: string;
+  /** Seconds, = up_data.length. */
+  duration: number;
+  /** = duration (Moe.FM's name for it). */
+  stream_length: number;
+  /** "mm:ss" */
+  stream_time: string;
+  /** KiB, = up_size. */
+  file_size: number;
+  file_type: string;
+}

@@ -1,7 +1,7 @@
 // JSON Schemas of the API objects in objects.ts and envelope.ts (OpenAPI 3.0 dialect: `nullable`),
 // for the OpenAPI document and for tests. The type checks at the end keep them in step with the types.
 import type { Information } from './envelope';
-import type { CoverDto, FavDto, MetaDto, OnAirDto, PortalDto, SubDto, UploadDataDto, UploadDto, WikiDto } from './objects';
+import type { CoverDto, FavDto, MetaDto, OnAirDto, PlaylistItemDto, PortalDto, SubDto, UploadDataDto, UploadDto, WikiDto } from './objects';
 
 const int = { type: 'integer' } as const;
 const str = { type: 'string' } as const;
@@ -130,6 +130,36 @@ export const PortalDtoSchema = {
   properties: { has_wiki: { type: 'boolean' }, has_mp3: { type: 'boolean' }, url: str },
 } as const;
 
+const playlistItemProperties = {
+  sub_id: int,
+  sub_type: { type: 'string', enum: ['song', 'ep'] },
+  sub_title: str,
+  sub_view_title: str,
+  sub_url: str,
+  title: { type: 'string', description: "The sub-entry's title" },
+  artist: { type: 'string', description: "From the sub-entry's meta, else the entry's; '' when neither says" },
+  wiki_id: int,
+  wiki_type: wikiProperties.wiki_type,
+  wiki_title: str,
+  wiki_url: str,
+  cover: CoverDtoSchema,
+  up_id: int,
+  up_url: str,
+  url: { type: 'string', description: '= up_url' },
+  duration: { type: 'integer', description: 'seconds (up_data.length)' },
+  stream_length: { type: 'integer', description: '= duration' },
+  stream_time: { type: 'string', description: '"mm:ss"' },
+  file_size: { type: 'integer', description: 'KiB, rounded up' },
+  file_type: str,
+} as const;
+
+export const PlaylistItemDtoSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: Object.keys(playlistItemProperties) as (keyof typeof playlistItemProperties)[],
+  properties: playlistItemProperties,
+} as const;
+
 export const InformationSchema = {
   type: 'object',
   required: ['parameters', 'msg', 'has_error', 'error', 'request'],
@@ -158,6 +188,7 @@ export const CONTRACT_SCHEMAS = {
   SubDto: SubDtoSchema,
   OnAirDto: OnAirDtoSchema,
   PortalDto: PortalDtoSchema,
+  PlaylistItemDto: PlaylistItemDtoSchema,
   Information: InformationSchema,
 } as const;
 
@@ -180,6 +211,7 @@ const mirrors: [
   Mirrors<typeof SubDtoSchema, SubDto>,
   Mirrors<typeof OnAirDtoSchema, OnAirDto>,
   Mirrors<typeof PortalDtoSchema, PortalDto>,
+  Mirrors<typeof PlaylistItemDtoSchema, PlaylistItemDto>,
   Mirrors<typeof InformationSchema, FixedInformation>,
-] = [true, true, true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true, true, true, true];
 void mirrors;

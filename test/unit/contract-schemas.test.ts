@@ -44,6 +44,7 @@ const SAMPLES: Record<Name, [object, ...object[]]> = {
   SubDto: [song, episode],
   OnAirDto: [onAir[0], ...onAir],
   PortalDto: [portal],
+  PlaylistItemDto: queries.entryDetail.playlistOfWiki(queries.wikis.findById(songRow.sub_parent_wiki, SITE)!, SITE) as [object, ...object[]],
   Information: [information],
 };
 const NAMES = Object.keys(CONTRACT_SCHEMAS) as Name[];
