@@ -7,6 +7,7 @@ import { entryDetailQueries } from './queries/entry-detail';
 import { onAirQueries } from './queries/on-air';
 import { portalQueries } from './queries/portal';
 import { searchQueries } from './queries/search';
+import { tagQueries } from './queries/tags';
 import { wikiListQueries } from './queries/wiki-list';
 import { DEFAULT_TIME_ZONE } from './time-zone';
 
@@ -28,6 +29,7 @@ export interface CatalogueQueries {
   onAir: ReturnType<typeof onAirQueries>;
   search: ReturnType<typeof searchQueries>;
   portal: ReturnType<typeof portalQueries>;
+  tags: ReturnType<typeof tagQueries>;
   entryDetail: ReturnType<typeof entryDetailQueries>;
 }
 
@@ -72,6 +74,7 @@ export function openCatalogue(file: string, options: Omit<OpenOptions, 'readonly
       onAir: onAirQueries(db),
       search: searchQueries(db),
       portal: portalQueries(db),
+      tags: tagQueries(db),
       entryDetail: entryDetailQueries(db),
     },
     close: () => db.close(),

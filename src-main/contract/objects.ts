@@ -108,6 +108,12 @@ export interface PortalDto {
   url: string;
 }
 
+/** A tag with how many entries of the requested types carry it (/app/tags, the UI's tag chips). */
+export interface TagDto {
+  tag_name: string;
+  tag_count: number;
+}
+
 /** One playable sub-entry of /listen/playlist: the names Moe.FM players read, plus up_url and duration. */
 export interface PlaylistItemDto {
   sub_id: number;

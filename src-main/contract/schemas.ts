@@ -1,7 +1,7 @@
 // JSON Schemas of the API objects in objects.ts and envelope.ts (OpenAPI 3.0 dialect: `nullable`),
 // for the OpenAPI document and for tests. The type checks at the end keep them in step with the types.
 import type { Information } from './envelope';
-import type { CoverDto, FavDto, MetaDto, OnAirDto, PlaylistItemDto, PortalDto, SubDto, UploadDataDto, UploadDto, WikiDto } from './objects';
+import type { CoverDto, FavDto, MetaDto, OnAirDto, PlaylistItemDto, PortalDto, SubDto, TagDto, UploadDataDto, UploadDto, WikiDto } from './objects';
 
 const int = { type: 'integer' } as const;
 const str = { type: 'string' } as const;
@@ -160,6 +160,13 @@ export const PlaylistItemDtoSchema = {
   properties: playlistItemProperties,
 } as const;
 
+export const TagDtoSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['tag_name', 'tag_count'],
+  properties: { tag_name: str, tag_count: { type: 'integer', description: 'Entries of the requested types with this tag' } },
+} as const;
+
 export const InformationSchema = {
   type: 'object',
   required: ['parameters', 'msg', 'has_error', 'error', 'request'],
@@ -188,6 +195,7 @@ export const CONTRACT_SCHEMAS = {
   SubDto: SubDtoSchema,
   OnAirDto: OnAirDtoSchema,
   PortalDto: PortalDtoSchema,
+  TagDto: TagDtoSchema,
   PlaylistItemDto: PlaylistItemDtoSchema,
   Information: InformationSchema,
 } as const;
@@ -211,7 +219,8 @@ const mirrors: [
   Mirrors<typeof SubDtoSchema, SubDto>,
   Mirrors<typeof OnAirDtoSchema, OnAirDto>,
   Mirrors<typeof PortalDtoSchema, PortalDto>,
+  Mirrors<typeof TagDtoSchema, TagDto>,
   Mirrors<typeof PlaylistItemDtoSchema, PlaylistItemDto>,
   Mirrors<typeof InformationSchema, FixedInformation>,
-] = [true, true, true, true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true, true, true, true, true];
 void mirrors;

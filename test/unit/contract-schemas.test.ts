@@ -44,6 +44,7 @@ const SAMPLES: Record<Name, [object, ...object[]]> = {
   SubDto: [song, episode],
   OnAirDto: [onAir[0], ...onAir],
   PortalDto: [portal],
+  TagDto: [queries.tags.mostUsed(['music'], 1)[0], ...queries.tags.mostUsed([...WIKI_TYPES], 100)],
   PlaylistItemDto: queries.entryDetail.playlistOfWiki(queries.wikis.findById(songRow.sub_parent_wiki, SITE)!, SITE) as [object, ...object[]],
   Information: [information],
 };
