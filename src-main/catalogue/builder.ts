@@ -1,6 +1,7 @@
 // Builds the bundled catalogue (resources/catalogue/catalogue.db and its audio) from the pinned
 // sources. The build is deterministic: same sources, same ids, same rows, no timestamps of its own.
 // It writes to temporary names and renames at the end, so a failed build never leaves a broken file.
+import type Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,10 +10,11 @@ import { scheduleFor } from './broadcast';
 import { CATALOGUE_KIND } from './catalogue-kind';
 import { openDatabase, type Db } from './database';
 import { generateDemo } from './demo/demo-content';
-import { CATALOGUE_SCHEMA_VERSION } from './schema';
-import type { SourceEntry } from './source-entry';
+import { CATALOGUE_MIGRATIONS } from './schema';
+import type { DerivedTitle, SourceEntry } from './source-entry';
 import { DEFAULT_TIME_ZONE } from './time-zone';
-import { searchFold, wikiSearchText } from './search-fold';
+import { searchFold } from './search-fold';
+import { indexColumn } from './search-index';
 import { initialOf, titleKey } from './title-key';
 import { subViewTitle } from './view-title';
 
@@ -47,20 +49,22 @@ const SOURCES = [
   { id: 2, locator: 'demo' },
 ] as const;
 
-function prepareInserts(db: Db) {
+type Statement = Database.Statement<unknown[]>;
+
+export function prepareInserts(db: Db): Record<InsertName, Statement> {
   return {
     source: db.prepare("INSERT INTO source (source_id, kind, locator) VALUES (?, 'bundled', ?)"),
-    wiki: db.prepare(`INSERT INTO wiki (wiki_id, source_id, source_key, wiki_type, wiki_title, wiki_title_encode,
+    wiki: db.prepare(`INSERT INTO wiki (wiki_id, source_id, source_key, wiki_type, wiki_title, wiki_title_fold, wiki_title_encode,
       wiki_initial, wiki_date, wiki_modified, wiki_about, wiki_meta, wiki_aliases, wiki_tags, wiki_bgm_id, cover_file)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-    wikiSearch: db.prepare('INSERT INTO wiki_search (wiki_id, title_fold, search_text) VALUES (?, ?, ?)'),
-    subSearch: db.prepare('INSERT INTO sub_search (sub_id, title_fold, search_text) VALUES (?, ?, ?)'),
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+    wikiFts: db.prepare('INSERT INTO wiki_fts (rowid, title, other, kind) VALUES (?, ?, ?, ?)'),
+    subFts: db.prepare('INSERT INTO sub_fts (rowid, title, other, kind) VALUES (?, ?, ?, ?)'),
     alias: db.prepare('INSERT OR IGNORE INTO wiki_alias (wiki_id, alias, lang) VALUES (?, ?, ?)'),
     external: db.prepare('INSERT INTO wiki_external (wiki_id, site, external_id) VALUES (?, ?, ?)'),
     tag: db.prepare('INSERT INTO tag (tag_id, tag_name) VALUES (?, ?)'),
     wikiTag: db.prepare('INSERT INTO wiki_tag (wiki_id, tag_id) VALUES (?, ?)'),
-    sub: db.prepare(`INSERT INTO sub (sub_id, sub_parent_wiki, source_key, sub_type, sub_order, sub_title, sub_title_encode,
-      sub_view_title, sub_date, sub_modified, sub_about, sub_meta) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+    sub: db.prepare(`INSERT INTO sub (sub_id, sub_parent_wiki, source_key, sub_type, sub_order, sub_title, sub_title_fold,
+      sub_title_encode, sub_view_title, sub_date, sub_modified, sub_about, sub_meta) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
     upload: db.prepare(`INSERT INTO upload (up_id, up_obj_id, up_uri, up_type, up_md5, up_filesize, up_bitrate, up_length, up_date)
       VALUES (?, ?, ?, 'mp3', ?, ?, ?, ?, ?)`),
     onair: db.prepare(`INSERT INTO onair (wiki_id, oa_weekday, oa_minute, oa_period_days, oa_date_begin, oa_date_end)
@@ -69,24 +73,27 @@ function prepareInserts(db: Db) {
   };
 }
 
-type Inserts = ReturnType<typeof prepareInserts>;
+type InsertName = 'source' | 'wiki' | 'wikiFts' | 'subFts' | 'alias' | 'external' | 'tag' | 'wikiTag' | 'sub' | 'upload' | 'onair' | 'meta';
+export type CatalogueInserts = Record<InsertName, Statement>;
 
-function writeEntry(ins: Inserts, sourceId: number, e: SourceEntry, tagIds: Map<string, number>, timeZone: string): number {
-  const key = titleKey(e.title);
+const derive = (title: string, d: DerivedTitle | undefined): DerivedTitle => d ?? { key: titleKey(title), fold: searchFold(title) };
+
+/** Writes one entry with its aliases, tags, sub-entries, uploads, schedule and search index rows. */
+export function writeEntry(ins: CatalogueInserts, sourceId: number, e: SourceEntry, tagIds: Map<string, number>, timeZone: string): number {
+  const { key, fold } = derive(e.title, e.derived);
   const aliases = [...new Set(e.aliases.map((a) => a.title))];
   const tags = [...new Set(e.tags)];
-  ins.wiki.run(e.wikiId, sourceId, e.sourceKey, e.type, e.title, key, initialOf(key), e.date, e.modified, e.about ?? '',
+  ins.wiki.run(e.wikiId, sourceId, e.sourceKey, e.type, e.title, fold, key, initialOf(key), e.date, e.modified, e.about ?? '',
     JSON.stringify(e.meta), JSON.stringify(aliases), JSON.stringify(tags), e.bgmId ?? null, e.coverFile ?? null);
-  const wikiText = wikiSearchText(e.title, aliases, key);
-  ins.wikiSearch.run(e.wikiId, searchFold(e.title), wikiText);
+  ins.wikiFts.run(e.wikiId, indexColumn([fold]), indexColumn([...aliases.map(searchFold), key]), e.type);
   for (const a of e.aliases) ins.alias.run(e.wikiId, a.title, a.lang);
   if (e.bgmId !== undefined) ins.external.run(e.wikiId, 'bangumi', String(e.bgmId));
   for (const tag of tags) ins.wikiTag.run(e.wikiId, tagIds.get(tag)!);
   for (const s of e.subs) {
-    const subKey = titleKey(s.title);
-    ins.sub.run(s.subId, e.wikiId, s.sourceKey, s.type, s.order, s.title, subKey, subViewTitle(s.type, s.order, s.title),
+    const sub = derive(s.title, s.derived);
+    ins.sub.run(s.subId, e.wikiId, s.sourceKey, s.type, s.order, s.title, sub.fold, sub.key, subViewTitle(s.type, s.order, s.title),
       s.date, s.modified, s.about ?? '', JSON.stringify(s.meta ?? []));
-    ins.subSearch.run(s.subId, searchFold(s.title), `${searchFold(s.title)}\u0001${subKey}\u0001${wikiText}`);
+    ins.subFts.run(s.subId, indexColumn([sub.fold]), indexColumn([sub.key]), s.type);
     const u = s.upload;
     if (u) ins.upload.run(s.subId, s.subId, u.uri, u.md5, u.filesize, u.bitrate, u.length, u.date);
   }
@@ -95,10 +102,17 @@ function writeEntry(ins: Inserts, sourceId: number, e: SourceEntry, tagIds: Map<
   return rows.length > 0 ? 1 : 0;
 }
 
+/** After the last row: merges each FTS index into one segment (fewer doclists to read per query). */
+export function finishCatalogue(db: Db): void {
+  db.exec(`INSERT INTO wiki_fts (wiki_fts) VALUES ('optimize'); INSERT INTO sub_fts (sub_fts) VALUES ('optimize');`);
+  db.pragma('optimize');
+}
+
 /** Names the build's content, so a working copy can tell that the shipped catalogue changed. */
 function buildId(bangumiVersion: string, timeZone: string, animeCount: number, demo: SourceEntry[]): string {
   const audio = demo.flatMap((e) => e.subs.map((s) => s.upload?.md5 ?? '-'));
-  const content = JSON.stringify([CATALOGUE_SCHEMA_VERSION, bangumiVersion, timeZone, animeCount, audio]);
+  // The schema's text, not just its version: migration 1 is still edited in place before the first release.
+  const content = JSON.stringify([CATALOGUE_MIGRATIONS, bangumiVersion, timeZone, animeCount, audio]);
   return createHash('sha256').update(content).digest('hex').slice(0, 16);
 }
 
@@ -165,7 +179,7 @@ async function buildInto(options: BuildOptions, tmpFile: string, tmpAudio: strin
       uploads: count('SELECT count(*) AS n FROM upload'),
       onAir,
     };
-    db.pragma('optimize');
+    finishCatalogue(db);
   } finally {
     db.close();
   }

@@ -26,6 +26,8 @@ export const CATALOGUE_MIGRATIONS: readonly string[] = [
     source_key TEXT NOT NULL,
     wiki_type TEXT NOT NULL CHECK (wiki_type IN ('music', 'radio', 'tv', 'web', 'movie', 'ova', 'oad')),
     wiki_title TEXT NOT NULL,
+    -- The folded title (search-fold.ts): the search's exact-title and title-prefix tiers.
+    wiki_title_fold TEXT NOT NULL,
     wiki_title_encode TEXT NOT NULL,
     wiki_initial TEXT NOT NULL CHECK (length(wiki_initial) = 1),
     wiki_date INTEGER NOT NULL,
@@ -39,18 +41,18 @@ export const CATALOGUE_MIGRATIONS: readonly string[] = [
     cover_file TEXT,
     UNIQUE (source_id, source_key)
   ) STRICT;
-  CREATE INDEX wiki_by_type_date ON wiki (wiki_type, wiki_date DESC, wiki_id DESC);
-  CREATE INDEX wiki_by_date ON wiki (wiki_date DESC, wiki_id DESC);
+  -- The entry list pages through covering indexes (queries/wiki-list.ts): the filters' columns ride
+  -- along, so skipping to a deep page reads index entries only, never table rows.
+  CREATE INDEX wiki_by_type_date ON wiki (wiki_type, wiki_date DESC, wiki_id DESC, wiki_initial);
+  CREATE INDEX wiki_by_date ON wiki (wiki_date DESC, wiki_id DESC, wiki_type, wiki_initial);
   CREATE INDEX wiki_by_title ON wiki (wiki_title);
+  CREATE INDEX wiki_by_title_fold ON wiki (wiki_title_fold, wiki_type);
   CREATE INDEX wiki_by_initial ON wiki (wiki_initial, wiki_type, wiki_date DESC, wiki_id DESC);
   CREATE INDEX wiki_by_bgm_id ON wiki (wiki_bgm_id) WHERE wiki_bgm_id IS NOT NULL;
 
-  -- Folded search text (search-fold.ts): the title, then aliases and the title key.
-  CREATE TABLE wiki_search (
-    wiki_id INTEGER PRIMARY KEY REFERENCES wiki (wiki_id) ON DELETE CASCADE,
-    title_fold TEXT NOT NULL,
-    search_text TEXT NOT NULL
-  ) STRICT;
+  -- The keyword index (search-index.ts): own title, aliases + title key, type.
+  CREATE VIRTUAL TABLE wiki_fts USING fts5 (title, other, kind,
+    tokenize = 'ascii', prefix = '1 2', content = '', columnsize = 0);
 
   CREATE TABLE wiki_alias (
     wiki_id INTEGER NOT NULL REFERENCES wiki (wiki_id) ON DELETE CASCADE,
@@ -86,6 +88,7 @@ export const CATALOGUE_MIGRATIONS: readonly string[] = [
     sub_type TEXT NOT NULL CHECK (sub_type IN ('song', 'ep')),
     sub_order TEXT NOT NULL,
     sub_title TEXT NOT NULL,
+    sub_title_fold TEXT NOT NULL,
     sub_title_encode TEXT NOT NULL,
     sub_view_title TEXT NOT NULL,
     sub_date INTEGER NOT NULL,
@@ -95,13 +98,11 @@ export const CATALOGUE_MIGRATIONS: readonly string[] = [
     UNIQUE (sub_parent_wiki, source_key)
   ) STRICT;
   CREATE INDEX sub_by_parent ON sub (sub_parent_wiki, sub_id);
+  CREATE INDEX sub_by_title_fold ON sub (sub_title_fold, sub_type);
 
-  -- Folded search text of a sub-entry: its title and key, then its entry's title, aliases and key.
-  CREATE TABLE sub_search (
-    sub_id INTEGER PRIMARY KEY REFERENCES sub (sub_id) ON DELETE CASCADE,
-    title_fold TEXT NOT NULL,
-    search_text TEXT NOT NULL
-  ) STRICT;
+  -- A sub-entry's own title and key; its entry's text is matched through wiki_fts.
+  CREATE VIRTUAL TABLE sub_fts USING fts5 (title, other, kind,
+    tokenize = 'ascii', prefix = '1 2', content = '', columnsize = 0);
 
   CREATE TABLE upload (
     up_id INTEGER PRIMARY KEY,

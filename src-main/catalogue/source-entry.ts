@@ -7,6 +7,11 @@ export type WikiType = (typeof WIKI_TYPES)[number];
 export const SUB_TYPES = ['song', 'ep'] as const;
 export type SubType = (typeof SUB_TYPES)[number];
 
+export interface DerivedTitle {
+  key: string;
+  fold: string;
+}
+
 export interface MetaItem {
   key: string;
   value: string;
@@ -34,6 +39,8 @@ export interface SourceSub {
   /** Position in the parent, usually a number ('1', '2'), sometimes a label ('SP'). */
   order: string;
   title: string;
+  /** Precomputed titleKey(title) and searchFold(title), for a generator that composes titles from words. */
+  derived?: DerivedTitle;
   /** Unix seconds. */
   date: number;
   modified: number;
@@ -48,6 +55,7 @@ export interface SourceEntry {
   sourceKey: string;
   type: WikiType;
   title: string;
+  derived?: DerivedTitle;
   /** Translated titles, searchable. */
   aliases: { lang: string; title: string }[];
   /** Unix seconds; day-precision dates are local midnight in the catalogue time zone; 0 = unknown. */

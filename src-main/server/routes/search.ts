@@ -2,7 +2,7 @@
 // (DESIGN.md §4 "Keyword search"; matching and ranking live in catalogue/queries/search.ts).
 import type { FastifyInstance } from 'fastify';
 import { MAX_KEYWORD_WORDS } from '../../catalogue/queries/search';
-import { keywordWords } from '../../catalogue/search-fold';
+import { keywordWords, rawWords, type KeywordWord } from '../../catalogue/search-fold';
 import { badParameter, missingParameter } from '../api-error';
 import { apiRoute } from '../api-route';
 import { readPaging, type Params } from '../params';
@@ -11,13 +11,17 @@ import { readWikiTypes } from './wikis';
 export const MAX_KEYWORD_LENGTH = 100;
 const SUB_TYPES = ['ep', 'song'] as const;
 
-/** The keyword's folded words: 1 to MAX_KEYWORD_WORDS, else a 400 naming `keyword`. */
-function readKeyword(p: Params): string[] {
-  const words = keywordWords(p.required('keyword', MAX_KEYWORD_LENGTH));
-  // Params trims ASCII and ideographic space, but a keyword of other blanks still folds to nothing.
-  if (words.length === 0) throw missingParameter('keyword');
-  if (words.length > MAX_KEYWORD_WORDS) throw badParameter('keyword', `has more than ${MAX_KEYWORD_WORDS} words`);
-  return words;
+/**
+ * The keyword's folded words: 1 to MAX_KEYWORD_WORDS words as typed, else a 400 naming `keyword`.
+ * Words of punctuation only fold to nothing and are dropped; a keyword of nothing else matches nothing.
+ */
+function readKeyword(p: Params): KeywordWord[] {
+  const keyword = p.required('keyword', MAX_KEYWORD_LENGTH);
+  const raw = rawWords(keyword);
+  // Params trims ASCII and ideographic space, but a keyword of other blanks still has no word.
+  if (raw.length === 0) throw missingParameter('keyword');
+  if (raw.length > MAX_KEYWORD_WORDS) throw badParameter('keyword', `has more than ${MAX_KEYWORD_WORDS} words`);
+  return keywordWords(keyword);
 }
 
 /** `sub_type` comma list of ep, song; unknown names are a 400. */
@@ -33,13 +37,13 @@ function readSubTypes(p: Params): string[] | undefined {
 }
 
 const KEYWORD_DOC = {
-  description: `Words separated by spaces (U+3000 too), at most ${MAX_KEYWORD_WORDS} words and ${MAX_KEYWORD_LENGTH} characters; every word must match the title, an alias or the title key (case, width and kana insensitive)`,
+  description: `Words separated by spaces (U+3000 too), at most ${MAX_KEYWORD_WORDS} words and ${MAX_KEYWORD_LENGTH} characters; every word must match the title, an alias or the title key (case, width, kana, simplified/traditional and punctuation insensitive)`,
   required: true,
   example: '東方',
 };
 const PAGE_DOC = { description: 'Page number, from 1', example: '1' };
 const PERPAGE_DOC = { description: 'Items per page, 1–50 (larger values are clamped to 50); default 20', example: '20' };
-const ORDER = 'exact title first, then title prefix, then matches in the title itself, then newest';
+const ORDER = 'exact title first, then title prefix, then matches in the title itself, then in aliases or title key, then (sub-entries) through the entry, then by word segments; newest first within each';
 
 export async function searchRoutes(app: FastifyInstance): Promise<void> {
   const { catalogue } = app.deps;
