@@ -1,0 +1,82 @@
+// What the player keeps across restarts (queue, current track and position, shuffle, repeat, volume),
+// in localStorage. Anything saved by an older or broken build is checked field by field and dropped
+// rather than trusted.
+import type { PlayerTrack } from './player';
+
+export type RepeatMode = 'off' | 'all' | 'one';
+
+export interface SavedPlayer {
+  /** The queue in play order. */
+  queue: PlayerTrack[];
+  index: number;
+  /** Seconds into the current track. */
+  position: number;
+  /** While shuffled: the queue's order before shuffling, as indexes into `queue`. */
+  unshuffled: number[] | null;
+  repeat: RepeatMode;
+  /** 0–1. */
+  volume: number;
+  muted: boolean;
+}
+
+const KEY = 'moecat.player';
+/** Enough for any album or playlist; keeps a runaway enqueue from filling localStorage. */
+export const MAX_QUEUE = 2000;
+
+export const DEFAULTS: SavedPlayer = { queue: [], index: -1, position: 0, unshuffled: null, repeat: 'off', volume: 0.8, muted: false };
+
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isStr = (v: unknown): v is string => typeof v === 'string';
+
+function trackOf(v: unknown): PlayerTrack | null {
+  if (!v || typeof v !== 'object') return null;
+  const t = v as Record<string, unknown>;
+  if (!isNum(t.subId) || !isNum(t.wikiId) || !isStr(t.title) || !isStr(t.url) || t.url === '') return null;
+  return {
+    subId: t.subId,
+    title: t.title,
+    wikiId: t.wikiId,
+    wikiTitle: isStr(t.wikiTitle) ? t.wikiTitle : '',
+    wikiType: isStr(t.wikiType) ? t.wikiType : 'music',
+    cover: isStr(t.cover) ? t.cover : '',
+    url: t.url,
+    duration: isNum(t.duration) && t.duration > 0 ? t.duration : 0,
+  };
+}
+
+export function loadPlayer(): SavedPlayer {
+  let raw: Record<string, unknown>;
+  try {
+    raw = JSON.parse(localStorage.getItem(KEY) ?? '{}') ?? {};
+  } catch {
+    return { ...DEFAULTS };
+  }
+  const list = Array.isArray(raw.queue) ? raw.queue.slice(0, MAX_QUEUE) : [];
+  // A track that does not read back is dropped; the index follows the tracks that remain.
+  const kept = list.map(trackOf);
+  const queue = kept.filter((t): t is PlayerTrack => t !== null);
+  const oldIndex = isNum(raw.index) ? Math.trunc(raw.index) : -1;
+  const index = kept[oldIndex] ? kept.slice(0, oldIndex).filter(Boolean).length : queue.length > 0 ? 0 : -1;
+  const sameQueue = queue.length === list.length;
+  const unshuffled =
+    sameQueue && Array.isArray(raw.unshuffled) && raw.unshuffled.length === queue.length && [...raw.unshuffled].sort((a, b) => a - b).every((n, i) => n === i)
+      ? (raw.unshuffled as number[])
+      : null;
+  return {
+    queue,
+    index,
+    position: kept[oldIndex] && isNum(raw.position) && raw.position > 0 ? raw.position : 0,
+    unshuffled,
+    repeat: raw.repeat === 'all' || raw.repeat === 'one' ? raw.repeat : 'off',
+    volume: isNum(raw.volume) ? Math.min(1, Math.max(0, raw.volume)) : DEFAULTS.volume,
+    muted: raw.muted === true,
+  };
+}
+
+export function savePlayer(state: SavedPlayer): void {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(state));
+  } catch {
+    // Storage full or disabled: playing still works, it just will not be restored.
+  }
+}
