@@ -1,0 +1,106 @@
+// The entry pages' state: the entry (or sub-entry) on screen with its sub-entries and, for each, the
+// player track it can play (null without audio). A newer load aborts the one before it, so quick
+// navigation never shows a stale page. Also the portal's /listen target: load a playlist and play it.
+import { defineStore } from 'pinia';
+import { reactive } from 'vue';
+import type { SubDto, WikiDto } from '../../../src-main/contract/objects';
+import { ApiFailure, failureMessage } from '../api/client';
+import { fetchEntryDetail, fetchPlaylist, fetchSubDetail, type EntrySection } from '../api/entry';
+import { trackFromPlaylistItem, trackFromSong } from '../composables/player-tracks';
+import { usePlayerStore, type PlayerTrack } from './player';
+
+export type PageStatus = 'idle' | 'loading' | 'ready' | 'error' | 'not-found';
+
+interface EntryPage {
+  key: string;
+  status: PageStatus;
+  error: string | null;
+  wiki: WikiDto | null;
+  subs: SubDto[];
+  /** Aligned with subs: what each sub-entry plays, or null. */
+  tracks: (PlayerTrack | null)[];
+}
+
+interface SubPage {
+  key: string;
+  status: PageStatus;
+  error: string | null;
+  sub: SubDto | null;
+  track: PlayerTrack | null;
+}
+
+const isAbort = (e: unknown) => (e as Error)?.name === 'AbortError';
+const statusOf = (e: unknown): PageStatus => (e instanceof ApiFailure && e.status === 404 ? 'not-found' : 'error');
+
+export const useEntryStore = defineStore('entry', () => {
+  const entry = reactive<EntryPage>({ key: '', status: 'idle', error: null, wiki: null, subs: [], tracks: [] });
+  const subPage = reactive<SubPage>({ key: '', status: 'idle', error: null, sub: null, track: null });
+  let entryController: AbortController | null = null;
+  let subController: AbortController | null = null;
+
+  async function loadEntry(section: EntrySection, id: number, force = false): Promise<void> {
+    const key = `${section}/${id}`;
+    if (!force && entry.key === key && (entry.status === 'ready' || entry.status === 'loading')) return;
+    entryController?.abort();
+    const controller = (entryController = new AbortController());
+    Object.assign(entry, { key, status: 'loading', error: null, wiki: null, subs: [], tracks: [] });
+    try {
+      // Episodes carry no sub_upload: a radio's audio comes from its playlist.
+      const [detail, playlist] = await Promise.all([
+        fetchEntryDetail(section, id, controller.signal),
+        section === 'radio' ? fetchPlaylist({ radio: id }, controller.signal) : Promise.resolve([]),
+      ]);
+      const fromPlaylist = new Map(playlist.map((item) => [item.sub_id, trackFromPlaylistItem(item)]));
+      Object.assign(entry, {
+        status: 'ready',
+        wiki: detail.wiki,
+        subs: detail.subs,
+        tracks: detail.subs.map((s) => fromPlaylist.get(s.sub_id) ?? trackFromSong(s, detail.wiki)),
+      });
+    } catch (e) {
+      if (isAbort(e) || controller !== entryController) return;
+      Object.assign(entry, { status: statusOf(e), error: failureMessage(e) });
+    }
+  }
+
+  async function loadSub(id: number, force = false): Promise<void> {
+    const key = String(id);
+    if (!force && subPage.key === key && (subPage.status === 'ready' || subPage.status === 'loading')) return;
+    subController?.abort();
+    const controller = (subController = new AbortController());
+    Object.assign(subPage, { key, status: 'loading', error: null, sub: null, track: null });
+    try {
+      const [sub, playlist] = await Promise.all([fetchSubDetail(id, controller.signal), fetchPlaylist({ sub: id }, controller.signal)]);
+      Object.assign(subPage, { status: 'ready', sub, track: playlist[0] ? trackFromPlaylistItem(playlist[0]) : null });
+    } catch (e) {
+      if (isAbort(e) || controller !== subController) return;
+      Object.assign(subPage, { status: statusOf(e), error: failureMessage(e) });
+    }
+  }
+
+  /** Plays the entry on screen from its index-th sub-entry (those without audio are left out). */
+  function playEntry(fromIndex = 0): void {
+    const playable = entry.tracks.map((t, i) => ({ t, i })).filter((x) => x.t !== null);
+    if (playable.length === 0) return;
+    const start = Math.max(0, playable.findIndex((x) => x.i >= fromIndex));
+    usePlayerStore().play(playable.map((x) => x.t!), start);
+  }
+
+  function enqueueEntry(): void {
+    const tracks = entry.tracks.filter((t): t is PlayerTrack => t !== null);
+    if (tracks.length > 0) usePlayerStore().enqueue(tracks);
+  }
+
+  /**
+   * The portal's /listen?music=<id>: plays the album's playlist. Resolves 'played' (or 'empty' when
+   * it has no audio); rejects with the failure otherwise.
+   */
+  async function listen(section: 'music' | 'radio', id: number): Promise<'played' | 'empty'> {
+    const playlist = await fetchPlaylist(section === 'music' ? { music: id } : { radio: id });
+    if (playlist.length === 0) return 'empty';
+    usePlayerStore().play(playlist.map(trackFromPlaylistItem), 0);
+    return 'played';
+  }
+
+  return { entry, subPage, loadEntry, loadSub, playEntry, enqueueEntry, listen };
+});

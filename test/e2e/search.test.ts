@@ -1,0 +1,120 @@
+// Search in the real UI: the top bar's box focused by `/` and Ctrl+K, results as you type for a Latin
+// and a CJK word with the words marked, type filters in the URL, the empty state, and a result opened.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SPEC, DEMO_WIKI_ID_BASE } from '../../src-main/catalogue/demo/demo-content';
+import { startHarness, type Harness } from './fixtures/browser';
+
+const album = (slug: string) => {
+  const spec = DEMO_SPEC.find((a) => a.slug === slug)!;
+  return { ...spec, id: DEMO_WIKI_ID_BASE + spec.n };
+};
+const SAKURA = album('sakura-letters');
+const GENYATAN = album('touhou-genyatan'); // 東方幻夜譚 ～ Phantasmal Night Tales
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h?.close());
+
+const input = () => h.page.getByTestId('search-input');
+const entryTitles = () => h.page.getByTestId('search-entries').locator('li .title').allTextContents();
+const pathAndQuery = () => {
+  const url = new URL(h.page.url());
+  return decodeURIComponent(url.pathname + url.search);
+};
+
+describe('search', () => {
+  it('focuses the search box with / and Ctrl+K, but leaves / to other fields', async () => {
+    await h.open('/');
+    await h.page.locator('body').click();
+    await h.page.keyboard.press('/');
+    await expect.poll(() => input().evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect(input().inputValue()).resolves.toBe('');
+
+    await input().evaluate((el) => (el as HTMLInputElement).blur());
+    await h.page.keyboard.press('Control+k');
+    await expect.poll(() => input().evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // In another text field `/` is just a character (a field such as Settings' key name).
+    await h.page.evaluate(() => {
+      const other = document.createElement('input');
+      other.id = 'other-field';
+      document.getElementById('main')!.append(other);
+      other.focus();
+    });
+    await h.page.keyboard.type('a/b');
+    await expect(h.page.locator('#other-field').inputValue()).resolves.toBe('a/b');
+    await expect(input().evaluate((el) => el === document.activeElement)).resolves.toBe(false);
+  });
+
+  it('shows results as a Latin word is typed, with the URL following and the word marked', async () => {
+    await h.open('/');
+    await h.page.keyboard.press('/');
+    await h.page.keyboard.type('sakura', { delay: 40 });
+    // No Enter: the results come from typing alone.
+    await h.page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'sakura');
+    await expect.poll(entryTitles).toContain(SAKURA.title);
+    const marks = await h.page.getByTestId('search-entries').locator('mark').allTextContents();
+    expect(marks.map((m) => m.toLowerCase())).toContain('sakura');
+    await expect(h.page.getByTestId('search-subs').locator('li').count()).resolves.toBeGreaterThan(0);
+  });
+
+  it('shows results for a CJK word, and a click on one opens its page', async () => {
+    await input().fill('');
+    await input().focus();
+    await h.page.keyboard.type('東方', { delay: 60 });
+    await h.page.waitForURL((url) => url.searchParams.get('q') === '東方');
+    await expect.poll(entryTitles).toContain(GENYATAN.title);
+    expect(await h.page.getByTestId('search-entries').locator('mark').first().textContent()).toBe('東方');
+    await h.shot('search');
+
+    await h.page.getByTestId('search-entries').getByText(GENYATAN.title).click();
+    await h.page.waitForURL((url) => url.pathname === `/music/${GENYATAN.id}`);
+    await expect(h.page.getByTestId('entry-title').textContent()).resolves.toBe(GENYATAN.title);
+    // The box keeps what was searched; back returns to the results.
+    await h.page.goBack();
+    await h.page.waitForURL((url) => url.pathname === '/search');
+    await expect.poll(entryTitles).toContain(GENYATAN.title);
+  });
+
+  it('moves through the results with the arrow keys and opens one with Enter', async () => {
+    await h.open('/search?q=sakura');
+    await expect.poll(entryTitles).toContain(SAKURA.title);
+    await input().focus();
+    await h.page.keyboard.press('ArrowDown');
+    const first = await h.page.evaluate(() => document.activeElement?.textContent?.trim());
+    expect(first).toContain(SAKURA.title);
+    await h.page.keyboard.press('ArrowUp');
+    await expect.poll(() => input().evaluate((el) => el === document.activeElement)).toBe(true);
+    await h.page.keyboard.press('ArrowDown');
+    await h.page.keyboard.press('Enter');
+    await h.page.waitForURL((url) => url.pathname === `/music/${SAKURA.id}`);
+  });
+
+  it('filters by type with chips that the URL remembers', async () => {
+    await h.open('/search?q=blue');
+    await expect.poll(entryTitles).toContain('Blue Horizon');
+    await h.page.getByRole('group', { name: 'Show entries of type' }).getByRole('button', { name: 'Anime' }).click();
+    await h.page.waitForURL((url) => url.searchParams.get('type') === 'anime');
+    await expect.poll(async () => (await entryTitles()).includes('Blue Horizon')).toBe(false);
+    await h.page.getByRole('group', { name: 'Show sub-entries of type' }).getByRole('button', { name: 'Episodes' }).click();
+    await h.page.waitForURL((url) => url.searchParams.get('sub') === 'ep');
+    expect(pathAndQuery()).toBe('/search?q=blue&type=anime&sub=ep');
+    // Reloading the address shows the same filtered search.
+    await h.open(pathAndQuery());
+    await expect(h.page.getByRole('button', { name: 'Anime', pressed: true }).count()).resolves.toBe(1);
+  });
+
+  it('suggests what to try when nothing matches', async () => {
+    await h.open('/search?q=sakura%20zzqxv');
+    const empty = h.page.getByTestId('search-empty');
+    await empty.waitFor();
+    await expect(empty.textContent()).resolves.toMatch(/romanised title/);
+    // "Fewer words" offers each word on its own.
+    await empty.getByRole('link', { name: 'sakura', exact: true }).click();
+    await h.page.waitForURL((url) => url.searchParams.get('q') === 'sakura');
+    await expect.poll(entryTitles).toContain(SAKURA.title);
+    await expect(input().inputValue()).resolves.toBe('sakura');
+  });
+});
