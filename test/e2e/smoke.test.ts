@@ -46,9 +46,9 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('home screen', () => {
+describe('about screen', () => {
   it('shows the size of the bundled catalogue, as the server reports it', async () => {
-    const response = await page.goto(server!.url);
+    const response = await page.goto(new URL('/about', server!.url).toString());
     expect(response?.ok()).toBe(true);
 
     const entryCount = page.getByTestId('entry-count');
@@ -65,6 +65,6 @@ describe('home screen', () => {
     expect(shown).toBe(status.entries);
 
     mkdirSync(SCREENSHOTS, { recursive: true });
-    await page.screenshot({ path: join(SCREENSHOTS, 'home.png'), fullPage: true });
+    await page.screenshot({ path: join(SCREENSHOTS, 'about.png'), fullPage: true });
   });
 });
