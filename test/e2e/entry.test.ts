@@ -42,7 +42,7 @@ describe('entry page', () => {
     const labels = await h.page.getByTestId('entry-sub').locator('.label').allTextContents();
     expect(labels).toEqual(SAKURA.tracks.map((_, i) => `song.0${i + 1}`));
     // Every song has audio: a play button each, with its length.
-    await expect(h.page.getByRole('button', { name: /^Play “/ }).count()).resolves.toBe(SAKURA.tracks.length);
+    await expect(h.page.locator('#main').getByRole('button', { name: /^Play “/ }).count()).resolves.toBe(SAKURA.tracks.length);
     await expect(h.page.getByTestId('play-all').isVisible()).resolves.toBe(true);
 
     const tags = h.page.getByTestId('entry-tags').locator('a');
@@ -72,12 +72,12 @@ describe('entry page', () => {
     await h.open(`/radio/${RADIO.id}`);
     await h.page.getByTestId('entry-subs').waitFor();
     expect(await subTitles()).toEqual(RADIO.tracks);
-    await expect(h.page.getByRole('button', { name: /^Play “/ }).count()).resolves.toBe(RADIO.tracks.length);
+    await expect(h.page.locator('#main').getByRole('button', { name: /^Play “/ }).count()).resolves.toBe(RADIO.tracks.length);
 
     await h.open(`/music/${NO_AUDIO.id}`);
     await h.page.getByTestId('entry-subs').waitFor();
     expect(await subTitles()).toEqual(NO_AUDIO.tracks);
-    await expect(h.page.getByRole('button', { name: /^Play/ }).count()).resolves.toBe(0);
+    await expect(h.page.locator('#main').getByRole('button', { name: /^Play/ }).count()).resolves.toBe(0);
     await expect(h.page.getByText('The catalogue has no audio for this entry.').isVisible()).resolves.toBe(true);
   });
 
@@ -97,9 +97,18 @@ describe('entry page', () => {
     await h.page.waitForURL((url) => url.pathname === `/music/${SAKURA.id}`);
   });
 
+  it('hands the album to the player: play all from the first song, play one from that song', async () => {
+    await h.open(`/music/${SAKURA.id}`);
+    await h.page.getByTestId('play-all').click();
+    await expect.poll(() => h.page.getByTestId('player-title').textContent()).toMatch(SAKURA.tracks[0]);
+    await h.page.locator('#main').getByRole('button', { name: `Play “${SAKURA.tracks[2]}”` }).click();
+    await expect.poll(() => h.page.getByTestId('player-title').textContent()).toMatch(SAKURA.tracks[2]);
+  });
+
   it('plays /listen?music=<id> and ends on the album page', async () => {
     await h.open(`/listen?music=${INORI.id}`);
     await h.page.waitForURL((url) => url.pathname === `/music/${INORI.id}` && url.search === '');
     await expect(h.page.getByTestId('entry-title').textContent()).resolves.toBe(INORI.title);
+    await expect.poll(() => h.page.getByTestId('player-title').textContent()).toMatch(INORI.tracks[0]);
   });
 });
