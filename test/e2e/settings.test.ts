@@ -121,6 +121,25 @@ describe('settings', () => {
   });
 });
 
+describe('layout', () => {
+  it('fits an 800×600 window in Japanese, without sideways scrolling', async () => {
+    await page.setViewportSize({ width: 800, height: 600 });
+    await h.open('/settings');
+    await page.getByRole('radio', { name: '日本語' }).check();
+    await page.getByTestId('api-key-row').first().waitFor();
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    await expect(overflow()).resolves.toBe(0);
+    await h.shot('settings-800x600-ja');
+    await h.open('/about');
+    await page.getByTestId('entry-count').waitFor();
+    await expect(overflow()).resolves.toBe(0);
+    await h.shot('about-800x600-ja');
+    await h.open('/settings');
+    await page.getByRole('radio', { name: 'English' }).check();
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+});
+
 describe('about', () => {
   it('says what Moecat is, credits bangumi-data, lists the shortcuts and the version', async () => {
     await h.open('/about');
