@@ -103,6 +103,8 @@ describe('entry page', () => {
     await expect.poll(() => h.page.getByTestId('player-title').textContent()).toMatch(SAKURA.tracks[0]);
     await h.page.locator('#main').getByRole('button', { name: `Play “${SAKURA.tracks[2]}”` }).click();
     await expect.poll(() => h.page.getByTestId('player-title').textContent()).toMatch(SAKURA.tracks[2]);
+    // The page marks the song that plays.
+    await expect.poll(() => h.page.getByTestId('entry-sub').locator('.title', { hasText: 'now playing' }).textContent()).toContain(SAKURA.tracks[2]);
   });
 
   it('plays /listen?music=<id> and ends on the album page', async () => {
