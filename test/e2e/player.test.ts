@@ -199,6 +199,9 @@ describe('player bar', () => {
     const saved = await audio();
     expect(saved.time).toBeCloseTo(5, 0);
     const title = await barTitle().textContent();
+    // What is saved names the server's files by path: a restart may bring the server back on another port.
+    const savedUrls = await page.evaluate(() => (JSON.parse(localStorage.getItem('moecat.player')!) as { queue: { url: string; cover: string }[] }).queue.flatMap((t) => [t.url, t.cover]));
+    expect(savedUrls.every((u) => u.startsWith('/files/demo/') || u.startsWith('/covers/'))).toBe(true);
 
     await page.reload();
     await page.locator('#main').waitFor();

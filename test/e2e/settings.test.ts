@@ -105,6 +105,9 @@ describe('settings', () => {
     await row.getByRole('button', { name: 'Revoke key', exact: true }).click();
     await page.locator(`[data-testid="api-key-row"][data-key="${key}"][data-state="revoked"]`).waitFor();
     await expect(row.getByTestId('api-key-state').textContent()).resolves.toMatch(/Revoked/);
+    await page.getByRole('status').filter({ hasText: 'Key “E2E player” revoked.' }).waitFor();
+    // The keyboard stays in the row whose button went away.
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('Show key E2E player');
     expect(await statusWithKey(key)).toBe(401);
 
     // The server agrees after a reload.

@@ -25,6 +25,24 @@ export const MAX_QUEUE = 2000;
 
 export const DEFAULTS: SavedPlayer = { queue: [], index: -1, position: 0, unshuffled: null, repeat: 'off', volume: 0.8, muted: false };
 
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * A track URL that still works after a restart: the server may come back on another port (headless
+ * mode picks a free one), so its own files and covers are kept as paths on the page's origin.
+ */
+export function portableUrl(url: string): string {
+  if (url === '') return url;
+  let parsed: URL;
+  try {
+    parsed = new URL(url, location.href);
+  } catch {
+    return url;
+  }
+  const ours = parsed.origin === location.origin || (LOOPBACK.has(parsed.hostname) && /^\/(files|covers)\//.test(parsed.pathname));
+  return ours ? `${parsed.pathname}${parsed.search}` : parsed.href;
+}
+
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const isStr = (v: unknown): v is string => typeof v === 'string';
 
@@ -38,8 +56,8 @@ function trackOf(v: unknown): PlayerTrack | null {
     wikiId: t.wikiId,
     wikiTitle: isStr(t.wikiTitle) ? t.wikiTitle : '',
     wikiType: isStr(t.wikiType) ? t.wikiType : 'music',
-    cover: isStr(t.cover) ? t.cover : '',
-    url: t.url,
+    cover: isStr(t.cover) ? portableUrl(t.cover) : '',
+    url: portableUrl(t.url),
     duration: isNum(t.duration) && t.duration > 0 ? t.duration : 0,
   };
 }

@@ -4,7 +4,7 @@
 // Over 300 lines because the element's events, the queue and skipping are one state machine.
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
-import { loadPlayer, MAX_QUEUE, savePlayer, type RepeatMode } from './player-storage';
+import { loadPlayer, MAX_QUEUE, portableUrl, savePlayer, type RepeatMode } from './player-storage';
 
 export type { RepeatMode } from './player-storage';
 
@@ -42,7 +42,7 @@ const RESTART_AFTER = 3;
 const NOTICE_MS = 8_000;
 
 let nextQid = 1;
-const queued = (t: PlayerTrack): QueuedTrack => ({ ...t, qid: nextQid++ });
+const queued = (t: PlayerTrack): QueuedTrack => ({ ...t, url: portableUrl(t.url), cover: portableUrl(t.cover), qid: nextQid++ });
 
 function shuffled<T>(items: T[]): T[] {
   const out = items.slice();
@@ -132,10 +132,7 @@ export const usePlayerStore = defineStore('player', () => {
     lastProgress = { at: Date.now(), time: -1 };
     audio.src = track.url;
     if (autoplay) start();
-    else {
-      wantPlay = false;
-      audio.load();
-    }
+    else wantPlay = false;
   }
 
   function start(): void {
