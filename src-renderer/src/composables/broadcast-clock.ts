@@ -1,0 +1,137 @@
+// Where and when the on-air week shows each entry, in either clock the settings offer.
+//
+// - Catalogue clock (default): the schedule as the API gives it — weekday `oa_weekday` and time
+//   `oa_time` in the catalogue time zone (Asia/Tokyo), with the broadcast day starting at 05:00, so a
+//   show at 01:30 on Tuesday morning is listed on Monday as 25:30, as Japanese listings write it.
+//   "Today" is the broadcast day of now: Tokyo time minus five hours.
+// - Local clock: each slot becomes a real moment — this week's broadcast day for its weekday (the
+//   Monday–Sunday week holding today's broadcast day, in Tokyo), plus the time — shown in the viewer's
+//   own time zone as a plain 00:00–23:59 time, on that zone's calendar weekday (days start at
+//   midnight), and the entry moves to that weekday's column. "Today" is the viewer's weekday.
+//   Using this week's date gets the offset right across daylight-saving changes in the viewer's zone.
+// All pure functions of an instant, so they are tested without a browser.
+import type { OnAirDto } from '../../../src-main/contract/objects';
+
+/** The catalogue's time zone (DESIGN.md §3). The API does not report it; Moecat builds with this one. */
+export const CATALOGUE_TIME_ZONE = 'Asia/Tokyo';
+/** Broadcast days start at 05:00 in the catalogue time zone. */
+export const DAY_START_MINUTES = 5 * 60;
+
+export type Clock = 'catalogue' | 'local';
+export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+
+interface WallTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  /** 1 Monday … 7 Sunday */
+  weekday: number;
+}
+
+const WEEKDAY_NUMBER: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(zone: string): Intl.DateTimeFormat {
+  let f = formatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      weekday: 'short',
+    });
+    formatters.set(zone, f);
+  }
+  return f;
+}
+
+/** The wall-clock reading of an instant (Unix ms) in a zone. */
+export function wallTime(ms: number, zone: string): WallTime {
+  const parts: Record<string, string> = {};
+  for (const p of formatterFor(zone).formatToParts(ms)) parts[p.type] = p.value;
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    weekday: WEEKDAY_NUMBER[parts.weekday],
+  };
+}
+
+/** Minutes of the zone's offset from UTC at an instant (Tokyo: 540). */
+function offsetMinutes(ms: number, zone: string): number {
+  const w = wallTime(ms, zone);
+  return Math.round((Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute) - Math.floor(ms / 60_000) * 60_000) / 60_000);
+}
+
+/** The instant at which a zone's wall clock reads `minutes` past midnight of a date (day may overflow). */
+export function zonedInstant(year: number, month: number, day: number, minutes: number, zone: string): number {
+  const asUtc = Date.UTC(year, month - 1, day, 0, minutes);
+  let at = asUtc - offsetMinutes(asUtc, zone) * 60_000;
+  at = asUtc - offsetMinutes(at, zone) * 60_000; // once more, in case the guess crossed an offset change
+  return at;
+}
+
+/** The viewer's own time zone. */
+export function viewerTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** Today's weekday (1 Monday … 7 Sunday) in the given clock. */
+export function todayWeekday(clock: Clock, nowMs: number, viewerZone = viewerTimeZone()): number {
+  return clock === 'catalogue' ? wallTime(nowMs - DAY_START_MINUTES * 60_000, CATALOGUE_TIME_ZONE).weekday : wallTime(nowMs, viewerZone).weekday;
+}
+
+/** "25:30" → 1530 */
+export function minutesOf(time: string): number {
+  const m = /^(\d{1,2}):(\d{2})$/.exec(time);
+  return m ? Number(m[1]) * 60 + Number(m[2]) : 0;
+}
+
+const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+export interface Slot {
+  /** 1 Monday … 7 Sunday, in the chosen clock. */
+  weekday: number;
+  /** Minutes after the day's start, for ordering. */
+  minutes: number;
+  /** "25:30" in catalogue time, "18:30" in local time. */
+  time: string;
+}
+
+/** Where a catalogue slot (weekday + "HH:MM" from 05:00 to 28:59) falls in the viewer's zone this week. */
+export function localSlot(weekday: number, time: string, nowMs: number, viewerZone = viewerTimeZone()): Slot {
+  const today = wallTime(nowMs - DAY_START_MINUTES * 60_000, CATALOGUE_TIME_ZONE);
+  const at = zonedInstant(today.year, today.month, today.day + (weekday - today.weekday), minutesOf(time), CATALOGUE_TIME_ZONE);
+  const local = wallTime(at, viewerZone);
+  const minutes = local.hour * 60 + local.minute;
+  return { weekday: local.weekday, minutes, time: hhmm(minutes) };
+}
+
+export function slotOf(entry: Pick<OnAirDto, 'oa_weekday' | 'oa_time'>, clock: Clock, nowMs: number, viewerZone = viewerTimeZone()): Slot {
+  if (clock === 'local') return localSlot(entry.oa_weekday, entry.oa_time, nowMs, viewerZone);
+  return { weekday: entry.oa_weekday, minutes: minutesOf(entry.oa_time), time: entry.oa_time };
+}
+
+export interface ScheduledEntry {
+  entry: OnAirDto;
+  slot: Slot;
+}
+
+/** The week's entries in day columns (1 … 7) for a clock, each day by time, then id. */
+export function arrangeWeek(entries: readonly OnAirDto[], clock: Clock, nowMs: number, viewerZone = viewerTimeZone()): Record<number, ScheduledEntry[]> {
+  const days: Record<number, ScheduledEntry[]> = { 1: [], 2: [], 3: [], 4: [], 5: [], 6: [], 7: [] };
+  for (const entry of entries) {
+    const slot = slotOf(entry, clock, nowMs, viewerZone);
+    days[slot.weekday].push({ entry, slot });
+  }
+  for (const list of Object.values(days)) list.sort((a, b) => a.slot.minutes - b.slot.minutes || a.entry.wiki_id - b.entry.wiki_id);
+  return days;
+}
