@@ -87,6 +87,13 @@ describe('player bar', () => {
     expect(first.playingEvents).toBeGreaterThanOrEqual(1);
     await expect(barTitle().textContent()).resolves.toContain(SAKURA.tracks[0]);
     await expect(barTitle().getAttribute('href')).resolves.toBe(`/music/${SAKURA.id}`);
+    // The OS media controls get the track and its cover.
+    const session = await page.evaluate(() => {
+      const m = navigator.mediaSession.metadata;
+      return { title: m?.title, album: m?.album, artwork: m?.artwork.map((a) => a.src) ?? [], state: navigator.mediaSession.playbackState };
+    });
+    expect(session).toMatchObject({ title: SAKURA.tracks[0], album: 'Sakura Letters', state: 'playing' });
+    expect(session.artwork).toEqual([expect.stringMatching(new RegExp(`/covers/${SAKURA.id}/square$`))]);
 
     await page.waitForTimeout(800);
     const later = await audio();
