@@ -1,0 +1,42 @@
+// HTTP for the browse screen: the entry list (/wikis) and the tag chips (/app/tags).
+import type { TagDto, WikiDto } from '../../../src-main/contract/objects';
+import { apiPath } from '../../../src-main/contract/paths';
+import type { BrowseType } from '../composables/browse-query';
+import { getApi } from './client';
+
+export interface WikiFilter {
+  type: BrowseType;
+  initial?: string;
+  tags: string[];
+  date?: string;
+}
+
+export interface WikiPage {
+  wikis: WikiDto[];
+  /** All matches. */
+  count: number;
+  page: number;
+  perpage: number;
+}
+
+/** One page of entries, newest first. No match is an empty page (the API flags it with has_error). */
+export async function fetchWikis(filter: WikiFilter, page: number, perpage: number, signal?: AbortSignal): Promise<WikiPage> {
+  const query = {
+    // `anime` is the API's own alias for tv, ova, oad and movie.
+    wiki_type: filter.type,
+    initial: filter.initial,
+    tag: filter.tags.length ? filter.tags.join(',') : undefined,
+    date: filter.date,
+    page,
+    perpage,
+  };
+  const response = await getApi<{ wikis: WikiDto[] }>(apiPath('wikis', 'json'), query, signal);
+  const info = response.information;
+  return { wikis: response.wikis, count: info.count ?? 0, page: info.page ?? page, perpage: info.perpage ?? perpage };
+}
+
+/** The most used tags of a type, with counts. */
+export async function fetchTags(type: BrowseType, limit: number, signal?: AbortSignal): Promise<TagDto[]> {
+  const response = await getApi<{ tags: TagDto[] }>('/app/tags.json', { wiki_type: type, limit }, signal);
+  return response.tags;
+}

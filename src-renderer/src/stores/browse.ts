@@ -1,0 +1,56 @@
+// The browse screen's data: the page of entries for the filters in the URL, and each type's most
+// used tags. The route is the source of truth for the filters; the view hands them to load(). A newer
+// load cancels an older one, so a quick series of clicks ends on the last one's answer.
+import { defineStore } from 'pinia';
+import { ref } from 'vue';
+import type { TagDto } from '../../../src-main/contract/objects';
+import { failureMessage } from '../api/client';
+import { fetchTags, fetchWikis, type WikiFilter, type WikiPage } from '../api/browse';
+import type { BrowseType } from '../composables/browse-query';
+
+export const PER_PAGE = 24;
+export const TAG_LIMIT = 40;
+
+export const useBrowseStore = defineStore('browse', () => {
+  const results = ref<WikiPage | null>(null);
+  /** The filters and page the results (or the error) belong to. */
+  const resultsKey = ref('');
+  const loading = ref(false);
+  const error = ref<string | null>(null);
+  const tags = ref<Partial<Record<BrowseType, TagDto[]>>>({});
+  const tagsError = ref<string | null>(null);
+  let controller: AbortController | null = null;
+
+  async function load(filter: WikiFilter, page: number): Promise<void> {
+    const key = JSON.stringify([filter.type, filter.initial, filter.tags, filter.date, page]);
+    if (key === resultsKey.value && results.value && !error.value) return;
+    controller?.abort();
+    const mine = (controller = new AbortController());
+    loading.value = true;
+    error.value = null;
+    try {
+      const answer = await fetchWikis(filter, page, PER_PAGE, mine.signal);
+      if (mine !== controller) return;
+      results.value = answer;
+      resultsKey.value = key;
+    } catch (e) {
+      if (mine !== controller || (e as Error).name === 'AbortError') return;
+      error.value = failureMessage(e);
+      resultsKey.value = key;
+    } finally {
+      if (mine === controller) loading.value = false;
+    }
+  }
+
+  async function loadTags(type: BrowseType, force = false): Promise<void> {
+    if (tags.value[type] && !force) return;
+    tagsError.value = null;
+    try {
+      tags.value = { ...tags.value, [type]: await fetchTags(type, TAG_LIMIT) };
+    } catch (e) {
+      tagsError.value = failureMessage(e);
+    }
+  }
+
+  return { results, resultsKey, loading, error, tags, tagsError, load, loadTags };
+});
