@@ -28,7 +28,7 @@ describe('entry page', () => {
     await title.waitFor();
     await expect(title.textContent()).resolves.toBe(SAKURA.title);
 
-    const cover = h.page.getByTestId('entry-cover');
+    const cover = h.page.getByTestId('entry-cover').locator('img');
     await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     const box = (await cover.boundingBox())!;
     expect(box.width).toBeGreaterThanOrEqual(190);
