@@ -140,8 +140,20 @@ describe('on-air week', () => {
     await expect(h.page.evaluate(() => document.activeElement?.getAttribute('data-weekday'))).resolves.toBe(String(next));
   });
 
-  it('follows a dark system theme', async () => {
+  it('says so when the schedule cannot be loaded, and retries', async () => {
     await h.page.setViewportSize({ width: 1280, height: 800 });
+    await h.page.route('**/on-air.json*', (route) => route.abort());
+    await h.open('/');
+    const alert = h.page.getByRole('alert');
+    await alert.waitFor();
+    await expect(alert.textContent()).resolves.toContain('The schedule could not be loaded.');
+    await h.page.unroute('**/on-air.json*');
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await h.page.locator('[data-testid="onair-day"][data-today="true"]').waitFor();
+    await expect(h.page.getByTestId('onair-entry').count()).resolves.toBe(Object.values(week.counts).reduce((a, b) => a + b, 0));
+  });
+
+  it('follows a dark system theme', async () => {
     await h.page.emulateMedia({ colorScheme: 'dark' });
     await h.open('/');
     await h.page.getByTestId('onair-week').waitFor();
