@@ -1,0 +1,97 @@
+// useSearchStore: one search at a time (a newer query wins over a slower older answer), type
+// filters sent as the API's types, and "load more" appending the next page.
+import { createPinia, setActivePinia } from 'pinia';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SearchAnswer, SearchRequest } from '../../../src-renderer/src/api/search';
+
+// The API layer is replaced by promises the test settles by hand, in any order.
+interface Pending {
+  kind: 'wiki' | 'sub';
+  request: SearchRequest;
+  signal: AbortSignal;
+  resolve: (answer: SearchAnswer<{ id: string }>) => void;
+  reject: (e: unknown) => void;
+}
+const pending: Pending[] = [];
+const call = (kind: Pending['kind']) => (request: SearchRequest, signal: AbortSignal) =>
+  new Promise<SearchAnswer<{ id: string }>>((resolve, reject) => pending.push({ kind, request, signal, resolve, reject }));
+
+vi.mock('../../../src-renderer/src/api/search', () => ({ searchWikis: call('wiki'), searchSubs: call('sub') }));
+vi.mock('../../../src-renderer/src/api/client', () => ({ failureMessage: (e: unknown) => String((e as Error).message) }));
+
+const { useSearchStore } = await import('../../../src-renderer/src/stores/search');
+
+const answer = (ids: string[], count = ids.length, page = 1) => ({ items: ids.map((id) => ({ id })), count, page });
+const take = (kind: Pending['kind'], keyword: string) => {
+  const i = pending.findIndex((p) => p.kind === kind && p.request.keyword === keyword);
+  return pending.splice(i, 1)[0];
+};
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+beforeEach(() => {
+  setActivePinia(createPinia());
+  pending.length = 0;
+});
+
+describe('useSearchStore', () => {
+  it('drops a slow answer to an older query and aborts its requests', async () => {
+    const store = useSearchStore();
+    store.search({ q: 'sa', entryTypes: [], subTypes: [] });
+    const old = take('wiki', 'sa');
+    store.search({ q: 'sakura', entryTypes: [], subTypes: [] });
+    expect(old.signal.aborted).toBe(true);
+
+    take('wiki', 'sakura').resolve(answer(['new']));
+    await flush();
+    old.resolve(answer(['stale-1', 'stale-2'])); // arrives last
+    await flush();
+    expect(store.entries.items).toEqual([{ id: 'new' }]);
+    expect(store.entries.status).toBe('ready');
+    expect(store.subs.status).toBe('loading');
+  });
+
+  it("sends the UI's anime as every anime kind, and sub-entry filters as they are", () => {
+    const store = useSearchStore();
+    store.search({ q: 'blue', entryTypes: ['music', 'anime'], subTypes: ['ep'] });
+    expect(take('wiki', 'blue').request).toMatchObject({ types: ['music', 'tv', 'web', 'movie', 'ova', 'oad'], page: 1 });
+    expect(take('sub', 'blue').request).toMatchObject({ types: ['ep'], page: 1 });
+  });
+
+  it('does not search again for the query already shown, nor for an empty one', async () => {
+    const store = useSearchStore();
+    store.search({ q: 'blue', entryTypes: [], subTypes: [] });
+    expect(pending).toHaveLength(2);
+    store.search({ q: 'blue', entryTypes: [], subTypes: [] });
+    expect(pending).toHaveLength(2);
+    store.search({ q: '', entryTypes: [], subTypes: [] });
+    expect(pending.every((p) => p.signal.aborted)).toBe(true);
+    expect(store.entries.status).toBe('idle');
+  });
+
+  it('appends the next page on load more, until every match is shown', async () => {
+    const store = useSearchStore();
+    store.search({ q: 'blue', entryTypes: [], subTypes: [] });
+    take('wiki', 'blue').resolve(answer(['a', 'b'], 3));
+    await flush();
+    store.loadMoreEntries();
+    const more = take('wiki', 'blue');
+    expect(more.request.page).toBe(2);
+    expect(store.entries.more).toBe(true);
+    more.resolve(answer(['c'], 3, 2));
+    await flush();
+    expect(store.entries.items.map((i) => (i as unknown as { id: string }).id)).toEqual(['a', 'b', 'c']);
+    store.loadMoreEntries();
+    expect(pending.filter((p) => p.kind === 'wiki')).toHaveLength(0);
+  });
+
+  it('shows an error for a failed search and searches again on retry', async () => {
+    const store = useSearchStore();
+    store.search({ q: 'blue', entryTypes: [], subTypes: [] });
+    take('wiki', 'blue').reject(new Error('The Moecat server cannot be reached.'));
+    await flush();
+    expect(store.entries).toMatchObject({ status: 'error', error: 'The Moecat server cannot be reached.' });
+    store.retry();
+    expect(pending.filter((p) => p.kind === 'wiki' && !p.signal.aborted)).toHaveLength(1);
+    expect(store.entries.status).toBe('loading');
+  });
+});
