@@ -14,7 +14,7 @@ import { CATALOGUE_MIGRATIONS } from './schema';
 import type { DerivedTitle, SourceEntry } from './source-entry';
 import { DEFAULT_TIME_ZONE } from './time-zone';
 import { searchFold } from './search-fold';
-import { indexColumn } from './search-index';
+import { indexColumn, joinColumns } from './search-index';
 import { initialOf, titleKey } from './title-key';
 import { subViewTitle } from './view-title';
 
@@ -58,7 +58,7 @@ export function prepareInserts(db: Db): Record<InsertName, Statement> {
       wiki_initial, wiki_date, wiki_modified, wiki_about, wiki_meta, wiki_aliases, wiki_tags, wiki_bgm_id, cover_file)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
     wikiFts: db.prepare('INSERT INTO wiki_fts (rowid, title, other, kind) VALUES (?, ?, ?, ?)'),
-    subFts: db.prepare('INSERT INTO sub_fts (rowid, title, other, kind) VALUES (?, ?, ?, ?)'),
+    subFts: db.prepare('INSERT INTO sub_fts (rowid, title, other, entry, kind) VALUES (?, ?, ?, ?, ?)'),
     alias: db.prepare('INSERT OR IGNORE INTO wiki_alias (wiki_id, alias, lang) VALUES (?, ?, ?)'),
     external: db.prepare('INSERT INTO wiki_external (wiki_id, site, external_id) VALUES (?, ?, ?)'),
     tag: db.prepare('INSERT INTO tag (tag_id, tag_name) VALUES (?, ?)'),
@@ -85,7 +85,9 @@ export function writeEntry(ins: CatalogueInserts, sourceId: number, e: SourceEnt
   const tags = [...new Set(e.tags)];
   ins.wiki.run(e.wikiId, sourceId, e.sourceKey, e.type, e.title, fold, key, initialOf(key), e.date, e.modified, e.about ?? '',
     JSON.stringify(e.meta), JSON.stringify(aliases), JSON.stringify(tags), e.bgmId ?? null, e.coverFile ?? null);
-  ins.wikiFts.run(e.wikiId, indexColumn([fold]), indexColumn([...aliases.map(searchFold), key]), e.type);
+  const other = indexColumn([...aliases.map(searchFold), key]);
+  const entryText = joinColumns(indexColumn([fold]), other);
+  ins.wikiFts.run(e.wikiId, indexColumn([fold]), other, e.type);
   for (const a of e.aliases) ins.alias.run(e.wikiId, a.title, a.lang);
   if (e.bgmId !== undefined) ins.external.run(e.wikiId, 'bangumi', String(e.bgmId));
   for (const tag of tags) ins.wikiTag.run(e.wikiId, tagIds.get(tag)!);
@@ -93,7 +95,7 @@ export function writeEntry(ins: CatalogueInserts, sourceId: number, e: SourceEnt
     const sub = derive(s.title, s.derived);
     ins.sub.run(s.subId, e.wikiId, s.sourceKey, s.type, s.order, s.title, sub.fold, sub.key, subViewTitle(s.type, s.order, s.title),
       s.date, s.modified, s.about ?? '', JSON.stringify(s.meta ?? []));
-    ins.subFts.run(s.subId, indexColumn([sub.fold]), indexColumn([sub.key]), s.type);
+    ins.subFts.run(s.subId, indexColumn([sub.fold]), indexColumn([sub.key]), entryText, s.type);
     const u = s.upload;
     if (u) ins.upload.run(s.subId, s.subId, u.uri, u.md5, u.filesize, u.bitrate, u.length, u.date);
   }

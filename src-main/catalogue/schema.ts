@@ -100,8 +100,9 @@ export const CATALOGUE_MIGRATIONS: readonly string[] = [
   CREATE INDEX sub_by_parent ON sub (sub_parent_wiki, sub_id);
   CREATE INDEX sub_by_title_fold ON sub (sub_title_fold, sub_type);
 
-  -- A sub-entry's own title and key; its entry's text is matched through wiki_fts.
-  CREATE VIRTUAL TABLE sub_fts USING fts5 (title, other, kind,
+  -- A sub-entry's own title and key, and its entry's title, aliases and key (so that a keyword mixing
+  -- words of both is one index look-up, and search/sub never joins per match).
+  CREATE VIRTUAL TABLE sub_fts USING fts5 (title, other, entry, kind,
     tokenize = 'ascii', prefix = '1 2', content = '', columnsize = 0);
 
   CREATE TABLE upload (

@@ -2,7 +2,7 @@
 // steps: parse the query, check authority, run the handler, wrap the answer in the envelope.
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { ApiFormat, Information } from '../contract/envelope';
-import { sendEnvelope } from './envelope';
+import { formatOfUrl, renderEnvelope, sendAnswer } from './envelope';
 import { parseQuery, Params } from './params';
 import { requireApiKey } from './plugins/auth';
 
@@ -39,6 +39,11 @@ export interface ApiRouteOptions {
   paged: boolean;
   /** A parameter that picks the answer's format (`json`/`xml`) instead of the path suffix, errors included. */
   formatParam?: string;
+  /**
+   * Keep successful answers in the app's AnswerCache: only for answers that depend on nothing but the
+   * catalogue and the query. `'minute'` for answers that also depend on the clock (kept per minute).
+   */
+  cache?: true | 'minute';
 }
 
 export interface ApiOperation extends ApiRouteOptions {
@@ -61,17 +66,29 @@ export function siteOf(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
+/** Format, origin and the request without credentials (and the clock's minute, when asked). */
+function cacheKey(request: FastifyRequest, withoutCredentials: string, now?: number): string {
+  const format = request.apiFormat ?? formatOfUrl(request.url);
+  return `${format} ${siteOf(request)} ${withoutCredentials}${now === undefined ? '' : ` @${Math.floor(now / 60_000)}`}`;
+}
+
 export function apiRoute(app: FastifyInstance, path: string, options: ApiRouteOptions, handler: ApiHandler): void {
   if (!API_OPERATIONS.some((op) => op.path === path)) API_OPERATIONS.push({ path, ...options });
   for (const suffix of ['', '.json', '.xml']) {
     app.get(`${path}${suffix}`, { schema: { summary: options.summary, tags: ['catalogue'] } as FastifySchema }, async (request, reply) => {
       if (options.formatParam) request.apiFormat = formatFromParam(request.url, options.formatParam);
-      const params = new Params(parseQuery(request.url).params);
+      const query = parseQuery(request.url);
+      const params = new Params(query.params);
       if (options.auth === 'api-key') requireApiKey(request, params);
+      const key = options.cache && cacheKey(request, query.request, options.cache === 'minute' ? app.deps.now() : undefined);
+      const cached = key && app.answerCache.get(key);
+      if (cached) return sendAnswer(reply, cached);
       const result = await handler({ params, request, reply, site: siteOf(request) });
       if ((result as unknown) === reply) return reply;
       const { information, msg, payload } = result as ApiResult;
-      return sendEnvelope(request, reply, { information, msg, payload });
+      const answer = await renderEnvelope(request, { information, msg, payload });
+      if (key && answer.status === 200) app.answerCache.set(key, answer);
+      return sendAnswer(reply, answer);
     });
   }
 }

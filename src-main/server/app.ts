@@ -3,6 +3,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Catalogue } from '../catalogue/catalogue';
 import type { UserDb } from '../catalogue/user-db';
+import { AnswerCache } from './answer-cache';
 import { errorsPlugin } from './plugins/errors';
 import { hostCheckPlugin } from './plugins/host-check';
 import { appKeysRoutes } from './routes/app-keys';
@@ -38,6 +39,8 @@ export interface AppDeps {
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Rendered catalogue answers (answer-cache.ts); whatever changes the catalogue clears it. */
+    answerCache: AnswerCache;
     deps: Required<Pick<AppDeps, 'catalogue' | 'userDb' | 'audioDir' | 'now'>> & Pick<AppDeps, 'uiToken'>;
   }
 }
@@ -45,6 +48,7 @@ declare module 'fastify' {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({ logger: deps.logger ?? false, routerOptions: { maxParamLength: 500 } });
   app.decorateRequest('apiFormat', null);
+  app.decorate('answerCache', new AnswerCache());
   app.decorate('deps', {
     catalogue: deps.catalogue,
     userDb: deps.userDb,

@@ -3,6 +3,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiFormat, Information } from '../contract/envelope';
 import { echoParameters, parseQuery } from './params';
+import type { CachedAnswer } from './answer-cache';
 import { loadXml, toXml } from './xml';
 
 export const CONTENT_TYPES: Record<ApiFormat, string> = {
@@ -40,7 +41,8 @@ function baseInformation(request: FastifyRequest): Pick<Information, 'parameters
   }
 }
 
-export async function sendEnvelope(request: FastifyRequest, reply: FastifyReply, content: EnvelopeContent): Promise<FastifyReply> {
+/** The envelope rendered in the request's format: status, content type and body text. */
+export async function renderEnvelope(request: FastifyRequest, content: EnvelopeContent): Promise<CachedAnswer> {
   const status = content.status ?? 200;
   const hasError = status >= 400 || content.information?.has_error === true;
   const information: Information = {
@@ -52,10 +54,18 @@ export async function sendEnvelope(request: FastifyRequest, reply: FastifyReply,
   };
   const response = { information, ...content.payload };
   const format = request.apiFormat ?? formatOfUrl(request.url);
-  reply.code(status).type(CONTENT_TYPES[format]);
   if (format === 'xml') {
     await loadXml();
-    return reply.send(`<?xml version="1.0" encoding="UTF-8"?>${toXml(response).replace(/^<\?xml[^>]*\?>/, '')}`);
+    const body = `<?xml version="1.0" encoding="UTF-8"?>${toXml(response).replace(/^<\?xml[^>]*\?>/, '')}`;
+    return { status, contentType: CONTENT_TYPES.xml, body };
   }
-  return reply.send(JSON.stringify({ response }));
+  return { status, contentType: CONTENT_TYPES.json, body: JSON.stringify({ response }) };
+}
+
+export function sendAnswer(reply: FastifyReply, answer: CachedAnswer): FastifyReply {
+  return reply.code(answer.status).type(answer.contentType).send(answer.body);
+}
+
+export async function sendEnvelope(request: FastifyRequest, reply: FastifyReply, content: EnvelopeContent): Promise<FastifyReply> {
+  return sendAnswer(reply, await renderEnvelope(request, content));
 }

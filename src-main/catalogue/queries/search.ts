@@ -8,11 +8,11 @@
 //        tier only when at most PREFIX_RANK_LIMIT titles share it (a one-letter "prefix" says nothing)
 //   T2   every word in the row's own title
 //   T3   every word in the title, aliases or key (search/sub: the sub-entry's own title or key)
-//   T4   search/sub: the rest of the words match the owning entry (by entry id, then sub id, newest first)
-//   T5   a CJK run matched only by its Intl.Segmenter segments (search/sub: in the sub-entry's own text)
-// Nothing ever sorts the match set: `top` is read from an index and bounded, T2/T3/T5 are FTS5
-// expressions read in rowid order (newest first) with LIMIT/OFFSET, T4 walks the matching entries
-// newest first and their sub-entries through an index. Counts come from FTS5 count(*) per tier.
+//   T4   search/sub: every word in the sub-entry or its entry (title, aliases, key), some only there
+//   T5   a CJK run matched only by its Intl.Segmenter segments
+// Nothing ever sorts the match set: `top` is read from an index and bounded; every other tier is an
+// FTS5 expression (search-index.ts) read in rowid order, newest first, with LIMIT/OFFSET, and counted
+// by FTS5 count(*). The tiers are disjoint by construction (each is `… NOT <the tiers before>`).
 import type { Db } from '../database';
 import { SUB_COLUMNS, toSub, toWiki, UPLOAD_COLUMNS, WIKI_COLUMNS, type SubRow, type UploadRow, type WikiRow } from '../mappers';
 import type { KeywordWord } from '../search-fold';
@@ -107,46 +107,23 @@ function wordOrSegments(w: KeywordWord, columns: string): string {
   return w.segments ? `(${whole}) OR (${allWords(w.segments, columns)})` : whole;
 }
 
-function segmentExpr(words: KeywordWord[], columns: string, kind: string): string | undefined {
-  if (!words.some((w) => w.segments)) return undefined;
-  return `(${and(words.map((w) => wordOrSegments(w, columns)).join(' AND '), kind)}) NOT (${allWords(words.map((w) => w.whole), columns)})`;
-}
-
-/** The FTS tiers T2, T3 and T5 of one table; `top` ids are left out of T2. */
-function ownTiers(stmts: ReturnType<typeof ftsStatements>, words: KeywordWord[], types: string[] | undefined, top: number[]) {
-  const wholes = words.map((w) => w.whole);
-  const kind = kindMatch(types);
-  const inTitle = allWords(wholes, 'title');
-  return {
-    t2: ftsTier(stmts, and(inTitle, kind), top),
-    t3: ftsTier(stmts, `(${and(allWords(wholes, 'title other'), kind)}) NOT (${inTitle})`),
-    segments: segmentExpr(words, 'title other', kind),
-  };
-}
-
 /**
- * search/sub's T4 and T5, one statement pair per word count: sub-entries every word of which matches
- * their own text or their entry's (@o<k> / @p<k>), not already in own-text tiers. T4 walks matching
- * entries newest first (FTS rowid order) and their sub-entries through sub_by_parent.
+ * The FTS tiers after `top`: every word in each widening column set in turn (the first set also holds
+ * the `top` rows, which are left out), then segment-only matches over the widest set.
  */
-function entryRouteStatements(db: Db) {
-  const out: { t4count: Stmt; t4page: Stmt; t5count: Stmt; t5page: Stmt }[] = [];
-  for (let n = 1; n <= MAX_KEYWORD_WORDS; n++) {
-    const each = Array.from({ length: n }, (_, i) => `(s.sub_parent_wiki IN (SELECT rowid FROM wiki_fts WHERE wiki_fts MATCH @p${i + 1})
-      OR s.sub_id IN (SELECT rowid FROM sub_fts WHERE sub_fts MATCH @o${i + 1}))`).join(' AND ');
-    const types = '(@types IS NULL OR s.sub_type IN (SELECT value FROM json_each(@types)))';
-    const t4 = `FROM wiki_fts p JOIN sub s ON s.sub_parent_wiki = p.rowid
-      WHERE p.wiki_fts MATCH @anyWord AND ${types} AND ${each}
-        AND s.sub_id NOT IN (SELECT rowid FROM sub_fts WHERE sub_fts MATCH @ownAll)`;
-    const t5 = `FROM sub_fts f JOIN sub s ON s.sub_id = f.rowid WHERE f.sub_fts MATCH @segments AND NOT (${each})`;
-    out[n] = {
-      t4count: db.prepare(`SELECT count(*) ${t4}`).pluck(),
-      t4page: db.prepare(`SELECT s.sub_id ${t4} ORDER BY p.rowid DESC, s.sub_id DESC LIMIT @limit OFFSET @offset`).pluck(),
-      t5count: db.prepare(`SELECT count(*) ${t5}`).pluck(),
-      t5page: db.prepare(`SELECT s.sub_id ${t5} ORDER BY f.rowid DESC LIMIT @limit OFFSET @offset`).pluck(),
-    };
+function ftsTiers(stmts: ReturnType<typeof ftsStatements>, search: WikiSearch | SubSearch, top: number[], columnSets: string[]): Tier[] {
+  const wholes = search.words.map((w) => w.whole);
+  const kind = kindMatch(search.types);
+  const tiers = columnSets.map((columns, i) => {
+    const match = and(allWords(wholes, columns), kind);
+    return i === 0 ? ftsTier(stmts, match, top) : ftsTier(stmts, `(${match}) NOT (${allWords(wholes, columnSets[i - 1])})`);
+  });
+  if (search.words.some((w) => w.segments)) {
+    const widest = columnSets[columnSets.length - 1];
+    const match = and(search.words.map((w) => wordOrSegments(w, widest)).join(' AND '), kind);
+    tiers.push(ftsTier(stmts, `(${match}) NOT (${allWords(wholes, widest)})`));
   }
-  return out;
+  return tiers;
 }
 
 function checkWords(words: KeywordWord[]): void {
@@ -164,7 +141,6 @@ export function searchQueries(db: Db) {
   const subFts = ftsStatements(db, 'sub_fts');
   const wikiTop = topStatements(db, 'wiki');
   const subTop = topStatements(db, 'sub');
-  const entryRoute = entryRouteStatements(db);
   const wikisByIds = db.prepare(`SELECT ${WIKI_COLUMNS} FROM wiki w WHERE w.wiki_id IN (SELECT value FROM json_each(?))`);
   const subsByIds = db.prepare(`SELECT ${SUB_COLUMNS} FROM sub s WHERE s.sub_id IN (SELECT value FROM json_each(?))`);
   const uploadsBySubIds = db.prepare(`SELECT ${UPLOAD_COLUMNS} FROM upload u
@@ -173,47 +149,31 @@ export function searchQueries(db: Db) {
   const wikiDtos = (ids: number[], site: string): WikiDto[] =>
     inOrder(ids, wikisByIds.all(JSON.stringify(ids)) as WikiRow[], (r) => r.wiki_id).map((r) => toWiki(r, site));
 
+  /** The page's ids and the total, or undefined when no word is left after folding. */
+  const find = (search: WikiSearch | SubSearch, kind: 'wiki' | 'sub', limit: number, offset: number) => {
+    checkWords(search.words);
+    if (search.words.length === 0) return undefined;
+    const phrase = search.words.map((w) => w.whole).join('');
+    const types = search.types ? JSON.stringify(search.types) : null;
+    const top = (kind === 'wiki' ? wikiTop : subTop)(phrase, types);
+    const tiers = kind === 'wiki'
+      ? ftsTiers(wikiFts, search, top, ['title', 'title other'])
+      : ftsTiers(subFts, search, top, ['title', 'title other', 'title other entry']);
+    return readTiers([listTier(top), ...tiers], limit, offset);
+  };
+
   return {
     wikis(search: WikiSearch, limit: number, offset: number, site: string): { count: number; wikis: WikiDto[] } {
-      checkWords(search.words);
-      if (search.words.length === 0) return { count: 0, wikis: [] };
-      const top = wikiTop(search.words.map((w) => w.whole).join(''), search.types ? JSON.stringify(search.types) : null);
-      const own = ownTiers(wikiFts, search.words, search.types, top);
-      const tiers = [listTier(top), own.t2, own.t3];
-      if (own.segments) tiers.push(ftsTier(wikiFts, own.segments));
-      const { count, ids } = readTiers(tiers, limit, offset);
-      return { count, wikis: ids.length ? wikiDtos(ids, site) : [] };
+      const found = find(search, 'wiki', limit, offset);
+      if (!found) return { count: 0, wikis: [] };
+      return { count: found.count, wikis: found.ids.length ? wikiDtos(found.ids, site) : [] };
     },
 
     subs(search: SubSearch, limit: number, offset: number, site: string): { count: number; subs: SubDto[] } {
-      checkWords(search.words);
-      if (search.words.length === 0) return { count: 0, subs: [] };
-      const typesJson = search.types ? JSON.stringify(search.types) : null;
-      const wholes = search.words.map((w) => w.whole);
-      const top = subTop(wholes.join(''), typesJson);
-      const own = ownTiers(subFts, search.words, search.types, top);
-      const route = entryRoute[search.words.length];
-      const params: Record<string, string | null> = {
-        types: typesJson,
-        anyWord: wholes.map((w) => `(${wordMatch(w, 'title other')})`).join(' OR '),
-        ownAll: allWords(wholes, 'title other'),
-      };
-      wholes.forEach((w, i) => (params[`p${i + 1}`] = params[`o${i + 1}`] = wordMatch(w, 'title other')));
-      const t4: Tier = {
-        count: () => route.t4count.get(params) as number,
-        page: (limit, offset) => route.t4page.all({ ...params, limit, offset }) as number[],
-      };
-      const tiers = [listTier(top), own.t2, own.t3, t4];
-      if (own.segments) {
-        const segParams = { ...params, segments: own.segments };
-        tiers.push({
-          count: () => route.t5count.get(segParams) as number,
-          page: (limit, offset) => route.t5page.all({ ...segParams, limit, offset }) as number[],
-        });
-      }
-      const { count, ids } = readTiers(tiers, limit, offset);
+      const found = find(search, 'sub', limit, offset);
+      if (!found) return { count: 0, subs: [] };
+      const { count, ids } = found;
       if (ids.length === 0) return { count, subs: [] };
-
       const rows = inOrder(ids, subsByIds.all(JSON.stringify(ids)) as SubRow[], (r) => r.sub_id);
       const wikis = new Map(wikiDtos([...new Set(rows.map((r) => r.sub_parent_wiki))], site).map((w) => [w.wiki_id, w]));
       const uploads = new Map<number, UploadRow[]>();

@@ -29,6 +29,8 @@ export async function onAirRoutes(app: FastifyInstance): Promise<void> {
   const { catalogue } = app.deps;
   const options = {
     auth: 'api-key',
+    // Who airs changes only at broadcast-day boundaries (whole minutes), so a minute's answer holds.
+    cache: 'minute',
     summary: 'The entries airing now, per weekday, by time of day',
     paged: false,
     responds: Object.fromEntries(ALL_DAYS.map((d) => [`onair_${d}`, { list: true, object: 'OnAirDto' }])),

@@ -53,6 +53,7 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
     '/search/wiki',
     {
       auth: 'api-key',
+      cache: true,
       summary: `Search entries by keyword; ${ORDER}`,
       paged: true,
       responds: { wikis: { list: true, object: 'WikiDto' } },
@@ -77,6 +78,7 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
     '/search/sub',
     {
       auth: 'api-key',
+      cache: true,
       summary: `Search sub-entries (songs, episodes) by keyword, also matching their entry's title; ${ORDER}`,
       paged: true,
       responds: { subs: { list: true, object: 'SubDto' } },

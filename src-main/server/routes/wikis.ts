@@ -43,6 +43,7 @@ export async function wikiRoutes(app: FastifyInstance): Promise<void> {
   const { catalogue } = app.deps;
   const options = {
     auth: 'api-key',
+    cache: true,
     summary: 'List entries by type, initial, tags, ids and date, newest first',
     paged: true,
     responds: { wikis: { list: true, object: 'WikiDto' } },
