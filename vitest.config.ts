@@ -4,7 +4,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
-    testTimeout: 30_000,
+    // Generous: builds and browsers share two cores; no test asserts on time.
+    testTimeout: 90_000,
     hookTimeout: 120_000,
     // e2e tests start real servers and a browser: keep files from competing for the two cores.
     fileParallelism: true,

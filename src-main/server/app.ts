@@ -41,7 +41,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Rendered catalogue answers (answer-cache.ts); whatever changes the catalogue clears it. */
     answerCache: AnswerCache;
-    deps: Required<Pick<AppDeps, 'catalogue' | 'userDb' | 'audioDir' | 'now'>> & Pick<AppDeps, 'uiToken'>;
+    deps: Required<Pick<AppDeps, 'catalogue' | 'userDb' | 'audioDir' | 'now'>> & Pick<AppDeps, 'uiToken' | 'uiKey'>;
   }
 }
 
@@ -55,6 +55,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     audioDir: deps.audioDir,
     now: deps.now ?? Date.now,
     uiToken: deps.uiToken,
+    uiKey: deps.uiKey,
   });
   await app.register(errorsPlugin);
   await app.register(hostCheckPlugin, { extraHostnames: deps.extraHostnames });

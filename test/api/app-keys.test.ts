@@ -128,6 +128,21 @@ describe('POST /app/keys/revoke.json', () => {
     expect(listed?.revoked).toBe(NOW);
   });
 
+  it("refuses to revoke the key the app's own UI uses, and keeps it active", async () => {
+    const own = await fixtureApp({ uiToken: TOKEN, withUiKey: true });
+    const key = own.userDb.defaultKey().key;
+    const res = await own.app.inject({
+      method: 'POST',
+      url: '/app/keys/revoke.json',
+      headers: { host: HOST, 'x-moecat-ui': TOKEN, 'content-type': 'application/json' },
+      payload: { key },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().response.information.msg.join(' ')).toMatch(/this app itself uses/);
+    expect(own.userDb.isActiveKey(key)).toBe(true);
+    await own.close();
+  });
+
   it('answers a key revoked earlier with its first revocation time, unchanged', async () => {
     const key = ctx.userDb.createKey('Revoked before', NOW - 9).key;
     ctx.userDb.revokeKey(key, NOW - 3);

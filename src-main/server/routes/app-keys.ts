@@ -82,6 +82,7 @@ export async function appKeysRoutes(app: FastifyInstance): Promise<void> {
     const key = keyOf(bodyOf(request));
     const { userDb, now } = app.deps;
     if (!userDb.listKeys().some((k) => k.key === key)) throw new ApiError('NOT_FOUND', `There is no API key ${key}.`);
+    if (key === app.deps.uiKey) throw badParameter('key', 'is the key this app itself uses and cannot be revoked while it runs');
     // Revoking a revoked key changes nothing and says so: the answer shows when it was revoked.
     userDb.revokeKey(key, Math.floor(now() / 1000));
     return send(request, reply, { api_key: view(userDb.listKeys().find((k) => k.key === key)!) });

@@ -44,31 +44,30 @@ async function read<T>(response: Response): Promise<T> {
   return body!.response as T;
 }
 
-/** GET a catalogue operation (JSON envelope) with the UI's API key. */
-export async function getApi<T>(path: string, query: Query = {}, signal?: AbortSignal): Promise<T & { information: Information }> {
-  let response: Response;
+async function send(url: string, init: RequestInit): Promise<Response> {
   try {
-    response = await fetch(urlOf(path, query, true), { headers: { accept: 'application/json' }, signal });
+    return await fetch(url, init);
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     throw new ApiFailure(0, ['The Moecat server cannot be reached.']);
   }
-  return read(response);
+}
+
+/** GET a catalogue operation (JSON envelope) with the UI's API key. */
+export async function getApi<T>(path: string, query: Query = {}, signal?: AbortSignal): Promise<T & { information: Information }> {
+  return read(await send(urlOf(path, query, true), { headers: { accept: 'application/json' }, signal }));
+}
+
+/** GET something only the app's own UI may read (its API keys), with the UI token and no caching. */
+export async function getFirstParty<T>(path: string, signal?: AbortSignal): Promise<T & { information: Information }> {
+  const headers = { accept: 'application/json', 'x-moecat-ui': uiToken };
+  return read(await send(urlOf(path, {}, false), { headers, signal, cache: 'no-store' }));
 }
 
 /** POST a first-party write (settings, keys, favourites) with the UI token. */
 export async function postFirstParty<T>(path: string, body: Record<string, unknown> = {}): Promise<T & { information: Information }> {
-  let response: Response;
-  try {
-    response = await fetch(urlOf(path, {}, false), {
-      method: 'POST',
-      headers: { accept: 'application/json', 'content-type': 'application/json', 'x-moecat-ui': uiToken },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    throw new ApiFailure(0, ['The Moecat server cannot be reached.']);
-  }
-  return read(response);
+  const headers = { accept: 'application/json', 'content-type': 'application/json', 'x-moecat-ui': uiToken };
+  return read(await send(urlOf(path, {}, false), { method: 'POST', headers, body: JSON.stringify(body) }));
 }
 
 /** A readable message for any failure, for error states. */
