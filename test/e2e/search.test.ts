@@ -57,7 +57,7 @@ describe('search', () => {
     await expect.poll(entryTitles).toContain(SAKURA.title);
     const marks = await h.page.getByTestId('search-entries').locator('mark').allTextContents();
     expect(marks.map((m) => m.toLowerCase())).toContain('sakura');
-    await expect(h.page.getByTestId('search-subs').locator('li').count()).resolves.toBeGreaterThan(0);
+    await expect.poll(() => h.page.getByTestId('search-subs').locator('li').count()).toBeGreaterThan(0);
   });
 
   it('shows results for a CJK word, and a click on one opens its page', async () => {
