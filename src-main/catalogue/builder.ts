@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { bangumiEntries, loadBangumiData, type BangumiItem } from './bangumi-source';
 import { scheduleFor } from './broadcast';
+import { AUDIO_DIR, CATALOGUE_FILE } from './catalogue-files';
 import { CATALOGUE_KIND } from './catalogue-kind';
 import { openDatabase, type Db } from './database';
 import { generateDemo } from './demo/demo-content';
@@ -18,8 +19,7 @@ import { indexColumn, joinColumns } from './search-index';
 import { initialOf, titleKey } from './title-key';
 import { subViewTitle } from './view-title';
 
-export const CATALOGUE_FILE = 'catalogue.db';
-export const AUDIO_DIR = 'audio';
+export { AUDIO_DIR, CATALOGUE_FILE } from './catalogue-files';
 
 export interface BuildProgress {
   phase: 'read' | 'audio' | 'write' | 'done';

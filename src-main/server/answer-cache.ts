@@ -19,7 +19,7 @@ export class AnswerCache {
 
   constructor(
     private readonly maxEntries = 4000,
-    private readonly maxBytes = 24 * 1024 * 1024,
+    private readonly maxBytes = 16 * 1024 * 1024,
   ) {}
 
   get(key: string): CachedAnswer | undefined {

@@ -3,7 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { AUDIO_DIR, buildCatalogue, CATALOGUE_FILE, type BuildProgress } from '../catalogue/builder';
+import type { BuildProgress } from '../catalogue/builder';
+import { AUDIO_DIR, CATALOGUE_FILE } from '../catalogue/catalogue-files';
 import { openCatalogue } from '../catalogue/catalogue';
 import { openUserDb } from '../catalogue/user-db';
 import { ensureWorkingCatalogue } from '../catalogue/working-copy';
@@ -52,6 +53,8 @@ export async function startMoecat(opts: StartOptions): Promise<RunningServer> {
   const shipped = join(shippedDir, CATALOGUE_FILE);
   if (!opts.catalogueFile && !existsSync(shipped)) {
     log(`Building the catalogue in ${shippedDir} (first run) …`);
+    // Loaded only here: the builder's dependencies would cost every start-up time (DESIGN.md §6 ready).
+    const { buildCatalogue } = await import('../catalogue/builder');
     await buildCatalogue({ outDir: shippedDir, onProgress: opts.onBuildProgress });
   }
   let catalogueFile = opts.catalogueFile;

@@ -1,0 +1,89 @@
+// The benchmark's server process (tools/bench.ts starts it): `--mode app` serves a catalogue with the
+// real app, `--mode start` measures startMoecat() on a catalogue (the ready time), `--mode hello` is a
+// Fastify hello-world. It talks to the bench over IPC: event-loop delay and RSS are read inside it.
+import Fastify from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { projectDirs } from '../src-main/app-dirs';
+import { openCatalogue } from '../src-main/catalogue/catalogue';
+import { openUserDb } from '../src-main/catalogue/user-db';
+import { buildApp } from '../src-main/server/app';
+import { listen } from '../src-main/server/listen';
+import { startMoecat } from '../src-main/server/start';
+
+export type BenchRequest = { cmd: 'eld-reset' } | { cmd: 'stats' } | { cmd: 'clear-cache' } | { cmd: 'stop' };
+export interface BenchStats {
+  rssMiB: number;
+  heapMiB: number;
+  eldP99Ms: number;
+  eldMaxMs: number;
+  cacheHits: number;
+  cacheMisses: number;
+}
+
+const { values } = parseArgs({ options: { mode: { type: 'string' }, catalogue: { type: 'string' } } });
+const dataDir = mkdtempSync(join(tmpdir(), 'moecat-bench-'));
+const eld = monitorEventLoopDelay({ resolution: 1 });
+eld.enable();
+let clearCache = () => {};
+let cacheCounts = () => ({ hits: 0, misses: 0 });
+let close = async () => {};
+let url: string;
+let apiKey = '';
+const startedAt = performance.now();
+
+if (values.mode === 'hello') {
+  const app = Fastify();
+  app.get('/', async () => ({ hello: 'world' }));
+  url = await app.listen({ host: '127.0.0.1', port: 0 });
+  close = () => app.close();
+} else if (values.mode === 'start') {
+  const server = await startMoecat({ dataDir, ...projectDirs(), catalogueFile: values.catalogue });
+  url = server.url;
+  apiKey = server.apiKey;
+  close = () => server.close();
+} else {
+  const catalogue = openCatalogue(values.catalogue!);
+  const userDb = openUserDb(join(dataDir, 'user.db'));
+  const app = await buildApp({ catalogue, userDb, audioDir: dataDir });
+  url = await listen(app, { host: '127.0.0.1', port: 0 });
+  apiKey = userDb.defaultKey().key;
+  clearCache = () => app.answerCache.clear();
+  cacheCounts = () => ({ hits: app.answerCache.hits, misses: app.answerCache.misses });
+  close = async () => {
+    await app.close();
+    catalogue.close();
+    userDb.close();
+  };
+}
+
+const readyMs = performance.now();
+process.send!({ url, apiKey, readyMs, startMs: readyMs - startedAt });
+process.on('message', async (m: BenchRequest) => {
+  if (m.cmd === 'eld-reset') {
+    eld.reset();
+    process.send!({ ok: true });
+  } else if (m.cmd === 'clear-cache') {
+    clearCache();
+    process.send!({ ok: true });
+  } else if (m.cmd === 'stats') {
+    const mem = process.memoryUsage();
+    const c = cacheCounts();
+    const stats: BenchStats = {
+      rssMiB: mem.rss / 2 ** 20,
+      heapMiB: mem.heapUsed / 2 ** 20,
+      eldP99Ms: eld.percentile(99) / 1e6,
+      eldMaxMs: eld.max / 1e6,
+      cacheHits: c.hits,
+      cacheMisses: c.misses,
+    };
+    process.send!(stats);
+  } else if (m.cmd === 'stop') {
+    await close();
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  }
+});

@@ -1,0 +1,288 @@
+// `npm run bench [-- --soak] [--duration S] [--regen]`: DESIGN.md §6 measured on this machine.
+// Builds (or reuses) the generated 100k/1M catalogue, times the bundled build and the server's ready
+// time, then drives the real server over loopback with autocannon beside a Fastify hello-world
+// measured in the same run. Each operation is measured twice: served (the answer cache warm — what a
+// client repeating a request sees) and cold (cache cleared before every request — the query itself).
+// Prints every figure beside its target and writes bench-results/bench-<time>.json. Over 300 lines:
+// it is one script of many small measuring steps, kept together so the report reads top to bottom.
+import autocannon from 'autocannon';
+import { build } from 'esbuild';
+import { fork, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import Database from 'better-sqlite3';
+import { buildCatalogue, CATALOGUE_FILE } from '../src-main/catalogue/builder';
+import type { BenchRequest, BenchStats } from './bench-server';
+import { COMMON_WORD, DEFAULT_LARGE_CATALOGUE, generateCatalogue } from './gen-catalogue';
+
+const { values: flags } = parseArgs({
+  options: {
+    soak: { type: 'boolean' },
+    regen: { type: 'boolean' },
+    duration: { type: 'string', default: '4' },
+    connections: { type: 'string', default: '10' },
+  },
+});
+const DURATION = Number(flags.duration);
+const CONNECTIONS = Number(flags.connections);
+const RESULTS = resolve('bench-results');
+mkdirSync(RESULTS, { recursive: true });
+
+interface Figure {
+  name: string;
+  value: number;
+  unit: string;
+  target: string;
+  ok: boolean | null;
+}
+const figures: Figure[] = [];
+const report: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, flags };
+
+function figure(name: string, value: number, unit: string, target: string, ok: boolean | null): void {
+  figures.push({ name, value, unit, target, ok });
+  const mark = ok === null ? ' ' : ok ? '✓' : '✗';
+  console.log(`${mark} ${name.padEnd(46)} ${value.toFixed(unit === 'req/s' ? 0 : 2).padStart(10)} ${unit.padEnd(6)} target ${target}`);
+}
+
+// ---- the server processes -------------------------------------------------------------------------
+interface Server {
+  child: ChildProcess;
+  url: string;
+  apiKey: string;
+  readyMs: number;
+  ask<T>(m: BenchRequest): Promise<T>;
+}
+
+async function serverBundle(): Promise<string> {
+  const outfile = resolve('out/tools/bench-server.mjs');
+  await build({ entryPoints: [resolve('tools/bench-server.ts')], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
+  return outfile;
+}
+
+function startServer(bundle: string, mode: string, catalogue?: string): Promise<Server> {
+  const child = fork(bundle, ['--mode', mode, ...(catalogue ? ['--catalogue', catalogue] : [])], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((ok, fail) => {
+    child.once('error', fail);
+    child.once('exit', (code) => fail(new Error(`bench server (${mode}) exited with ${code}`)));
+    child.once('message', (m: { url: string; apiKey: string; readyMs: number }) => {
+      const ask = <T>(req: BenchRequest) => new Promise<T>((done) => {
+        child.once('message', (answer) => done(answer as T));
+        child.send(req);
+      });
+      ok({ child, url: m.url.replace(/\/$/, ''), apiKey: m.apiKey, readyMs: m.readyMs, ask });
+    });
+  });
+}
+
+async function stopServer(s: Server): Promise<void> {
+  s.child.removeAllListeners('exit');
+  const exited = new Promise((done) => s.child.once('exit', done));
+  s.child.send({ cmd: 'stop' });
+  await exited;
+}
+
+// ---- load ------------------------------------------------------------------------------------------
+interface Load {
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function load(url: string, paths: string[], duration = DURATION, connections = CONNECTIONS): Promise<Load> {
+  const result = await autocannon({ url, connections, duration, requests: paths.map((path) => ({ method: 'GET', path })) });
+  return { reqPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+}
+
+/** One request at a time, the answer cache cleared before each: the latency of the query itself. */
+async function cold(server: Server, paths: string[], rounds = 3): Promise<{ p50: number; p99: number; max: number }> {
+  const times: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    for (const path of paths) {
+      await server.ask({ cmd: 'clear-cache' });
+      const t = performance.now();
+      const res = await fetch(server.url + path);
+      await res.arrayBuffer();
+      times.push(performance.now() - t);
+      if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+    }
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+  return { p50: at(0.5), p99: at(0.99), max: times[times.length - 1] };
+}
+
+// ---- keywords drawn from the catalogue ---------------------------------------------------------------
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const LATIN = /[a-z]/;
+
+/** Up to `n` distinct keywords of each class, cut from the titles of a sample of entries and sub-entries. */
+function keywordClasses(file: string, n = 12): Record<string, string[]> {
+  const db = new Database(file, { readonly: true });
+  const titles = db.prepare(`SELECT wiki_title_fold FROM wiki WHERE wiki_id % 97 = 0 UNION ALL
+    SELECT sub_title_fold FROM sub WHERE sub_id % 997 = 0`).pluck().all() as string[];
+  db.close();
+  const classes: Record<string, Set<string>> = { 'cjk-1': new Set(), 'cjk-2': new Set(), 'cjk-3+': new Set(), 'latin-1': new Set(), 'latin-2': new Set(), 'latin-3+': new Set() };
+  for (const t of titles) {
+    const cs = [...t];
+    for (let i = 0; i < cs.length; i++) {
+      const run = (len: number, re: RegExp) => cs.slice(i, i + len).length === len && cs.slice(i, i + len).every((c) => re.test(c));
+      if (run(1, CJK) && cs[i] !== COMMON_WORD) classes['cjk-1'].add(cs[i]);
+      if (run(2, CJK)) classes['cjk-2'].add(cs.slice(i, i + 2).join(''));
+      if (run(4, CJK)) classes['cjk-3+'].add(cs.slice(i, i + 4).join(''));
+      if (run(1, LATIN)) classes['latin-1'].add(cs[i]);
+      if (run(2, LATIN)) classes['latin-2'].add(cs.slice(i, i + 2).join(''));
+      if (run(5, LATIN)) classes['latin-3+'].add(cs.slice(i, i + 5).join(''));
+    }
+  }
+  // A spread, not the first n: every (size/n)-th keyword of each class in sorted order.
+  return Object.fromEntries(Object.entries(classes).map(([k, set]) => {
+    const all = [...set].sort();
+    return [k, Array.from({ length: Math.min(n, all.length) }, (_, i) => all[Math.floor((i * all.length) / Math.min(n, all.length))])];
+  }));
+}
+
+// ---- the run -------------------------------------------------------------------------------------
+async function catalogueBuilds(): Promise<string> {
+  const metaFile = `${DEFAULT_LARGE_CATALOGUE}.json`;
+  if (flags.regen || !existsSync(DEFAULT_LARGE_CATALOGUE) || !existsSync(metaFile)) {
+    console.log('Generating the 100k/1M catalogue …');
+    generateCatalogue({ entries: 100_000, subs: 1_000_000, out: DEFAULT_LARGE_CATALOGUE });
+  }
+  const gen = JSON.parse(readFileSync(metaFile, 'utf8')) as { seconds: number; cpuSeconds?: number };
+  figure(`generated 100k/1M catalogue build (CPU ${gen.cpuSeconds?.toFixed(1) ?? '?'} s)`, gen.seconds, 's', '≤ 60 s', gen.seconds <= 60);
+  report.generatedBuild = gen;
+
+  console.log('Building the bundled catalogue …');
+  const dir = mkdtempSync(join(tmpdir(), 'moecat-bench-bundled-'));
+  const t = performance.now();
+  await buildCatalogue({ outDir: dir });
+  const seconds = (performance.now() - t) / 1000;
+  figure('bundled catalogue build', seconds, 's', '≤ 30 s', seconds <= 30);
+  report.bundledBuildSeconds = seconds;
+  return join(dir, CATALOGUE_FILE);
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const bundled = await catalogueBuilds();
+  const bundle = await serverBundle();
+
+  // Ready: the best of three starts of the real start-up path on the bundled catalogue.
+  const readies: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const s = await startServer(bundle, 'start', bundled);
+    readies.push(s.readyMs);
+    await stopServer(s);
+  }
+  figure('server ready (process start → listening), best of 3', Math.min(...readies), 'ms', '≤ 250 ms', Math.min(...readies) <= 250);
+  report.readyMs = readies;
+  rmSync(resolve(bundled, '..'), { recursive: true, force: true });
+
+  const hello = await startServer(bundle, 'hello');
+  const helloLoad = await load(hello.url, ['/']);
+  await stopServer(hello);
+  figure('hello-world throughput', helloLoad.reqPerSec, 'req/s', '(baseline)', null);
+  figure('hello-world p99', helloLoad.p99, 'ms', '(baseline)', null);
+  report.hello = helloLoad;
+
+  const server = await startServer(bundle, 'app', DEFAULT_LARGE_CATALOGUE);
+  const key = `api_key=${server.apiKey}`;
+  const words = keywordClasses(DEFAULT_LARGE_CATALOGUE);
+  report.keywords = words;
+  const q = (path: string, params: Record<string, string>) => `${path}?${new URLSearchParams(params)}&${key}`;
+  const searches = (kind: 'wiki' | 'sub', list: string[], format = 'json', extra: Record<string, string> = {}) =>
+    list.map((keyword) => q(`/search/${kind}.${format}`, { keyword, ...extra }));
+
+  const ops: { name: string; paths: string[]; kind: 'list' | 'search' | 'other'; worst?: boolean }[] = [
+    { name: 'wikis music p1 json', paths: [q('/wikis.json', { wiki_type: 'music' })], kind: 'list' },
+    { name: 'wikis music p1 xml', paths: [q('/wikis.xml', { wiki_type: 'music' })], kind: 'list' },
+    { name: 'wikis anime deep (page 1000)', paths: [q('/wikis.json', { wiki_type: 'anime', page: '1000' })], kind: 'list' },
+    { name: 'wikis music tag+initial', paths: [q('/wikis.json', { wiki_type: 'music', tag: 'OST', initial: 'm' })], kind: 'list' },
+    { name: 'on-air week', paths: [q('/on-air.json', {})], kind: 'other' },
+  ];
+  for (const [cls, list] of Object.entries(words)) {
+    ops.push({ name: `search/wiki ${cls}`, paths: searches('wiki', list), kind: 'search' });
+    ops.push({ name: `search/sub ${cls}`, paths: searches('sub', list), kind: 'search' });
+  }
+  ops.push({ name: 'search/wiki latin-3+ xml', paths: searches('wiki', words['latin-3+'], 'xml'), kind: 'search' });
+  ops.push({ name: 'search/sub cjk-2 deep (page 20)', paths: searches('sub', words['cjk-2'], 'json', { page: '20' }), kind: 'search' });
+  ops.push({ name: `search/wiki worst (${COMMON_WORD})`, paths: searches('wiki', [COMMON_WORD]), kind: 'search', worst: true });
+  ops.push({ name: `search/sub worst (${COMMON_WORD})`, paths: searches('sub', [COMMON_WORD]), kind: 'search', worst: true });
+
+  const results: Record<string, unknown> = {};
+  console.log(`\nServed (answer cache warm), ${CONNECTIONS} connections × ${DURATION} s each; ratios against hello-world:`);
+  await server.ask({ cmd: 'eld-reset' });
+  for (const op of ops) {
+    const r = await load(server.url, op.paths);
+    if (r.errors || r.non2xx) throw new Error(`${op.name}: ${r.errors} errors, ${r.non2xx} non-2xx answers`);
+    const ratio = r.reqPerSec / helloLoad.reqPerSec;
+    const want = op.kind === 'list' ? 0.5 : 0.25;
+    figure(`${op.name} p99`, r.p99, 'ms', op.worst ? '≤ 20 ms' : '≤ 5 ms', r.p99 <= (op.worst ? 20 : 5));
+    figure(`${op.name} throughput ×hello (${r.reqPerSec.toFixed(0)} req/s, p50 ${r.p50} ms)`, ratio, '×', op.kind === 'other' ? '(none)' : `≥ ${want}×`, op.kind === 'other' ? null : ratio >= want);
+    results[op.name] = { served: r, ratio };
+  }
+  const underLoad = await server.ask<BenchStats>({ cmd: 'stats' });
+  figure('event-loop delay p99 under load', underLoad.eldP99Ms, 'ms', '≤ 10 ms', underLoad.eldP99Ms <= 10);
+  figure('event-loop delay max under load', underLoad.eldMaxMs, 'ms', '(reported)', null);
+  const json = (results['wikis music p1 json'] as { served: Load }).served.reqPerSec;
+  const xml = (results['wikis music p1 xml'] as { served: Load }).served.reqPerSec;
+  figure('XML throughput vs JSON (wikis)', json / xml, '×', '≤ 1.1×', json / xml <= 1.1);
+
+  console.log('\nCold (answer cache cleared before each request; one request at a time):');
+  await server.ask({ cmd: 'eld-reset' });
+  for (const op of ops) {
+    const c = await cold(server, op.paths, op.paths.length === 1 ? 10 : 2);
+    figure(`${op.name} cold p99 (p50 ${c.p50.toFixed(1)} ms)`, c.p99, 'ms', op.worst ? '≤ 20 ms' : '≤ 5 ms', c.p99 <= (op.worst ? 20 : 5));
+    (results[op.name] as Record<string, unknown>).cold = c;
+  }
+  const coldStats = await server.ask<BenchStats>({ cmd: 'stats' });
+  figure('event-loop delay max during cold queries', coldStats.eldMaxMs, 'ms', '(reported)', null);
+  report.operations = results;
+  report.eventLoop = { underLoad, cold: coldStats };
+
+  let stats = await server.ask<BenchStats>({ cmd: 'stats' });
+  figure('server RSS after the run', stats.rssMiB, 'MiB', '≤ 150 MiB', stats.rssMiB <= 150);
+  if (flags.soak) report.soak = await soak(server, Object.values(words).flat());
+  stats = await server.ask<BenchStats>({ cmd: 'stats' });
+  report.finalStats = stats;
+  await stopServer(server);
+
+  report.figures = figures;
+  const seconds = (performance.now() - started) / 1000;
+  report.seconds = seconds;
+  const out = join(RESULTS, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(out, JSON.stringify(report, null, 2));
+  const misses = figures.filter((f) => f.ok === false);
+  console.log(`\n${figures.filter((f) => f.ok).length} targets met, ${misses.length} missed; ${seconds.toFixed(0)} s; report: ${out}`);
+}
+
+/** Ten minutes of mixed load (many distinct requests, so the cache churns); RSS at minutes 2 and 10. */
+async function soak(server: Server, keywords: string[]): Promise<unknown> {
+  console.log('\nSoak: 10 minutes of mixed load …');
+  const paths: string[] = [];
+  const key = `api_key=${server.apiKey}`;
+  for (const k of keywords) {
+    for (let page = 1; page <= 5; page++) {
+      paths.push(`/search/sub.json?keyword=${encodeURIComponent(k)}&page=${page}&${key}`);
+      paths.push(`/search/wiki.xml?keyword=${encodeURIComponent(k)}&page=${page}&${key}`);
+    }
+  }
+  for (let page = 1; page <= 200; page++) paths.push(`/wikis.json?wiki_type=anime&page=${page}&${key}`);
+  const rss: number[] = [];
+  for (let minute = 1; minute <= 10; minute++) {
+    await load(server.url, paths.sort(() => Math.random() - 0.5), 60, 4);
+    rss.push((await server.ask<BenchStats>({ cmd: 'stats' })).rssMiB);
+    console.log(`  minute ${minute}: RSS ${rss[rss.length - 1].toFixed(1)} MiB`);
+  }
+  const growth = (rss[9] / rss[1] - 1) * 100;
+  figure('soak RSS at minute 10', rss[9], 'MiB', '≤ 150 MiB', rss[9] <= 150);
+  figure('soak RSS growth, minute 2 → 10', growth, '%', '≤ 5 %', growth <= 5);
+  return { rssMiB: rss, growthPercent: growth };
+}
+
+await main();
+process.exit(0);
