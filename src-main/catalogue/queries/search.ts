@@ -120,7 +120,7 @@ function ftsTiers(stmts: ReturnType<typeof ftsStatements>, search: WikiSearch | 
   });
   if (search.words.some((w) => w.segments)) {
     const widest = columnSets[columnSets.length - 1];
-    const match = and(search.words.map((w) => wordOrSegments(w, widest)).join(' AND '), kind);
+    const match = and(...search.words.map((w) => wordOrSegments(w, widest)), kind);
     tiers.push(ftsTier(stmts, `(${match}) NOT (${allWords(wholes, widest)})`));
   }
   return tiers;

@@ -1,0 +1,178 @@
+// searchQueries(): matching rules, FTS syntax as text, ranking tiers, paging, and property tests, on a
+// small catalogue written with the real builder's writer (entries described once in ENTRIES below).
+import fc from 'fast-check';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { finishCatalogue, prepareInserts, writeEntry } from '../../../src-main/catalogue/builder';
+import { openCatalogue, type Catalogue } from '../../../src-main/catalogue/catalogue';
+import { CATALOGUE_KIND } from '../../../src-main/catalogue/catalogue-kind';
+import { openDatabase } from '../../../src-main/catalogue/database';
+import { keywordWords, searchFold } from '../../../src-main/catalogue/search-fold';
+import type { SourceEntry, SourceSub, WikiType } from '../../../src-main/catalogue/source-entry';
+import { titleKey } from '../../../src-main/catalogue/title-key';
+
+const entry = (wikiId: number, title: string, type: WikiType = 'music', aliases: string[] = [], subs: string[] = []): SourceEntry => ({
+  wikiId,
+  sourceKey: `t:${wikiId}`,
+  type,
+  title,
+  aliases: aliases.map((a) => ({ lang: 'x', title: a })),
+  date: 0,
+  modified: 0,
+  meta: [],
+  tags: [],
+  subs: subs.map((s, i): SourceSub => ({ subId: wikiId * 100 + i + 1, sourceKey: String(i), type: 'song', order: String(i + 1), title: s, date: 0, modified: 0 })),
+});
+
+/** The catalogue of these tests, by meaning. */
+const E = {
+  touhou: entry(10, '東方紅魔郷', 'music', ['Touhou Koumakyou']),
+  touhouNight: entry(11, '東方の夜', 'tv', ['Touhou Night']),
+  onePiece: entry(20, 'ONE PIECE', 'tv', ['海賊王']),
+  inori: entry(30, '祈り~You Raise Me Up (Instrumental)', 'music', [], ['祈り~You Raise Me Up (Instrumental)', 'Other Song']),
+  godEater: entry(40, '噬神者 爆裂 广播剧', 'radio'),
+  syntax: entry(50, 'AND OR NOT NEAR "quoted" (paren) a*b -minus', 'music'),
+  star: entry(60, '星', 'music'), // exact title for 星
+  starPrefix: entry(61, '星の歌', 'music'), // title prefix
+  starInside: entry(62, '流れ星', 'music'), // in the title
+  starAlias: entry(63, 'Stella', 'music', ['星空']), // in an alias only
+  starNewerInside: entry(64, '夜空の星', 'music'), // in the title, newer than starInside
+  album: entry(70, 'Blue Horizon', 'music', ['蓝色地平线'], ['Seaside Radio', 'Paper Plane']),
+};
+
+let dir: string;
+let catalogue: Catalogue;
+const PROPERTY_BASE = 1000;
+const propertyTitles: string[] = [];
+
+// Titles mixing the scripts and the troubles folding meets: kana of both kinds, simplified and
+// traditional Han, full-width Latin, punctuation, spaces.
+const titleArb = fc
+  .array(fc.constantFrom(...'あいうアイウカガーの東东海賊贼王廣广播劇剧桜櫻樱ａＢcdEf012 ~～・!?()"*-'), { minLength: 1, maxLength: 16 })
+  .map((cs) => cs.join(''))
+  .filter((t) => searchFold(t).length > 0);
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'moecat-search-'));
+  const file = join(dir, 'catalogue.db');
+  const db = openDatabase(file, CATALOGUE_KIND);
+  const ins = prepareInserts(db);
+  ins.source.run(1, 'test');
+  propertyTitles.push(...fc.sample(titleArb, { numRuns: 150, seed: 7 }));
+  db.transaction(() => {
+    for (const e of Object.values(E)) writeEntry(ins, 1, e, new Map(), 'Asia/Tokyo');
+    propertyTitles.forEach((title, i) => writeEntry(ins, 1, entry(PROPERTY_BASE + i, title), new Map(), 'Asia/Tokyo'));
+  })();
+  finishCatalogue(db);
+  db.close();
+  catalogue = openCatalogue(file);
+});
+afterAll(() => catalogue.close());
+
+const wikiIds = (keyword: string, limit = 50, offset = 0) =>
+  catalogue.queries.search.wikis({ words: keywordWords(keyword) }, limit, offset, 'http://x').wikis.map((w) => w.wiki_id);
+const subIds = (keyword: string) => catalogue.queries.search.subs({ words: keywordWords(keyword) }, 50, 0, 'http://x').subs.map((s) => s.sub_id);
+const wikiCount = (keyword: string) => catalogue.queries.search.wikis({ words: keywordWords(keyword) }, 50, 0, 'http://x').count;
+
+describe('searchQueries() matching', () => {
+  it('finds a 東方 title by the title, its simplified form, its title key and its alias', () => {
+    for (const keyword of ['東方', '东方', 'dongfang', 'touhou']) expect(wikiIds(keyword), keyword).toContain(E.touhou.wikiId);
+  });
+
+  it('finds ONE PIECE by its title and by its translated title in either script', () => {
+    for (const keyword of ['one piece', 'ONE PIECE', 'ｏｎｅ　ｐｉｅｃｅ', '海贼王', '海賊王']) expect(wikiIds(keyword), keyword).toEqual([E.onePiece.wikiId]);
+  });
+
+  it('ignores punctuation and width: 祈り～You Raise Me Up Instrumental finds the (Instrumental) title', () => {
+    expect(wikiIds('祈り～You Raise Me Up Instrumental')).toEqual([E.inori.wikiId]);
+    expect(subIds('祈り～You Raise Me Up Instrumental')[0]).toBe(E.inori.wikiId * 100 + 1);
+  });
+
+  it('matches a CJK run by its word segments when it does not match whole: 噬神者广播剧', () => {
+    expect(wikiIds('噬神者广播剧')).toEqual([E.godEater.wikiId]);
+    expect(wikiIds('噬神者 广播剧')).toEqual([E.godEater.wikiId]);
+  });
+
+  it('finds one- and two-character CJK words anywhere in a title, including its last characters', () => {
+    expect(wikiIds('剧')).toContain(E.godEater.wikiId);
+    expect(wikiIds('播剧')).toContain(E.godEater.wikiId);
+    expect(wikiIds('紅')).toEqual([E.touhou.wikiId]);
+    expect(wikiIds('红魔')).toEqual([E.touhou.wikiId]);
+  });
+
+  it('finds a sub-entry by words split between its own title and its entry', () => {
+    expect(subIds('horizon seaside')).toEqual([E.album.wikiId * 100 + 1]);
+    expect(subIds('蓝色 paper')).toEqual([E.album.wikiId * 100 + 2]);
+  });
+
+  it.each(['"', '*', '-', '(', ')', '()', '"*"', '^', ':', '{title}'])('searches %s as text, never as FTS syntax', (keyword) => {
+    expect(() => wikiIds(keyword)).not.toThrow();
+    expect(wikiCount(keyword)).toBe(keyword === '{title}' ? wikiCount('title') : 0);
+  });
+
+  it('searches FTS operators and quoted phrases as plain words', () => {
+    for (const keyword of ['AND', 'or', 'NOT', 'near', 'NEAR(', '"quoted"', '(paren)', 'a*b', '-minus', 'NEAR AND']) {
+      expect(wikiIds(keyword), keyword).toContain(E.syntax.wikiId);
+    }
+    expect(wikiIds('NOT blue')).toEqual([]);
+  });
+});
+
+describe('searchQueries() ranking', () => {
+  it('ranks exact title, title prefix, title words newest first, then alias-only matches', () => {
+    expect(wikiIds('星')).toEqual([E.star.wikiId, E.starPrefix.wikiId, E.starNewerInside.wikiId, E.starInside.wikiId, E.starAlias.wikiId]);
+  });
+
+  it('ranks whole matches above segment-only matches, even older ones', () => {
+    // 广播剧 matches E.godEater whole; the newer property titles with 广播 and 剧 apart only by segments.
+    const found = wikiIds('广播剧');
+    expect(found[0]).toBe(E.godEater.wikiId);
+    expect(found.length).toBeGreaterThan(1);
+    for (const id of found.slice(1)) expect(id).toBeGreaterThan(E.godEater.wikiId);
+  });
+
+  it('pages without overlap or gap: the pages laid end to end are the whole list', () => {
+    const all = wikiIds('の', 50);
+    expect(all.length).toBeGreaterThan(6);
+    const paged = [0, 3, 6, 9, 12, 15, 18].flatMap((offset) => wikiIds('の', 3, offset));
+    expect(paged.slice(0, all.length)).toEqual(all);
+    expect(new Set(all).size).toBe(all.length);
+    expect(wikiCount('の')).toBe(all.length);
+  });
+});
+
+describe('searchQueries() properties', () => {
+  const ids = (i: number) => PROPERTY_BASE + i;
+
+  it('finds a title by any substring of its folded form', () => {
+    fc.assert(
+      fc.property(fc.nat(propertyTitles.length - 1), fc.nat(), fc.nat(), (i, a, b) => {
+        const folded = [...searchFold(propertyTitles[i])];
+        const start = a % folded.length;
+        const length = 1 + (b % (folded.length - start));
+        const keyword = folded.slice(start, start + length).join('');
+        const found = catalogue.queries.search.wikis({ words: keywordWords(keyword) }, 50, 0, 'http://x');
+        const all = found.count <= 50 ? found.wikis.map((w) => w.wiki_id) : wikiIdsAll(keyword, found.count);
+        expect(all, `${propertyTitles[i]} / ${keyword}`).toContain(ids(i));
+      }),
+      { numRuns: 300, seed: 11 },
+    );
+  });
+
+  it('finds a title by its title key', () => {
+    for (const [i, title] of propertyTitles.entries()) {
+      const key = titleKey(title);
+      if (!key) continue;
+      const count = wikiCount(key);
+      expect(wikiIdsAll(key, count), `${title} / ${key}`).toContain(ids(i));
+    }
+  });
+});
+
+function wikiIdsAll(keyword: string, count: number): number[] {
+  const out: number[] = [];
+  for (let offset = 0; offset < count; offset += 50) out.push(...wikiIds(keyword, 50, offset));
+  return out;
+}
