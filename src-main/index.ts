@@ -5,7 +5,7 @@ import { app, dialog, type BrowserWindow } from 'electron';
 import { defaultDataDir } from './app-dirs';
 import { preloadPath, shellDirs, sqliteBinding } from './paths';
 import { startMoecat, type RunningServer } from './server/start';
-import { createMainWindow } from './window';
+import { createMainWindow, guardAllWebContents } from './window';
 
 // The package name is lower-case; name the app and its data folder like `moecat serve` does, so
 // both shells share one catalogue, one user db and one set of keys. Must precede the instance lock,
@@ -14,6 +14,10 @@ app.setName('Moecat');
 app.setPath('userData', defaultDataDir());
 // Chromium's caches and storage would otherwise land beside the databases; keep them in a subfolder.
 app.setPath('sessionData', join(app.getPath('userData'), 'electron'));
+
+// Every renderer sandboxed, whatever its window asks for (Electron's security checklist). Must
+// precede 'ready'.
+app.enableSandbox();
 
 // How long quitting waits for the server to close before giving up on a clean shutdown.
 const CLOSE_TIMEOUT_MS = 5_000;
@@ -25,6 +29,8 @@ let stopped = false;
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
+  guardAllWebContents();
+
   app.on('second-instance', () => {
     if (!mainWindow) return;
     if (mainWindow.isMinimized()) mainWindow.restore();

@@ -1,20 +1,41 @@
 // The desktop window's security policy, checked without Electron.
 import { describe, expect, it } from 'vitest';
 import {
-  contentSecurityPolicy,
+  bridgeArguments,
+  createSecureWindow,
   externalOpenTarget,
   isAllowedNavigation,
+  MIN_SIZE,
   readBridgeArgs,
-  secureWebPreferences,
   serverOrigin,
+  type MainWindowInput,
+  type SecureWindowOptions,
 } from '../../src-main/window-policy';
 
 const SERVER_URL = 'http://127.0.0.1:41234/';
 const ORIGIN = 'http://127.0.0.1:41234';
 const KEY = '0123456789abcdef0123456789abcdef012345678';
+const UI_TOKEN = 'fedcba9876543210fedcba9876543210';
+const SERVER = { url: SERVER_URL, apiKey: KEY, uiToken: UI_TOKEN };
 
-describe('secureWebPreferences()', () => {
-  const prefs = secureWebPreferences('/app/out/preload/index.cjs', SERVER_URL, KEY);
+/** Stands in for Electron's BrowserWindow: records the options it was constructed with. */
+class RecordingWindow {
+  constructor(readonly options: SecureWindowOptions) {}
+}
+
+function openWith(overrides: Partial<MainWindowInput> = {}): SecureWindowOptions {
+  return createSecureWindow(RecordingWindow, {
+    preloadPath: '/app/out/preload/index.cjs',
+    server: SERVER,
+    placement: { x: 40, y: 30, width: 1000, height: 700, maximized: false },
+    backgroundColor: '#16161a',
+    devTools: false,
+    ...overrides,
+  }).options;
+}
+
+describe('createSecureWindow()', () => {
+  const prefs = openWith().webPreferences;
 
   it('isolates the page from Node and Electron', () => {
     expect(prefs).toMatchObject({
@@ -32,38 +53,84 @@ describe('secureWebPreferences()', () => {
       webSecurity: true,
       allowRunningInsecureContent: false,
       experimentalFeatures: false,
-      enableBlinkFeatures: '',
       navigateOnDragDrop: false,
       spellcheck: false,
+      safeDialogs: true,
     });
   });
 
-  it('uses the given preload', () => {
-    expect(prefs.preload).toBe('/app/out/preload/index.cjs');
+  it('enables no Blink feature and turns off middle-click new windows', () => {
+    expect(prefs).not.toHaveProperty('enableBlinkFeatures');
+    expect(prefs.disableBlinkFeatures).toBe('Auxclick');
   });
 
-  it('passes the server URL and key so the preload reads back exactly those values', () => {
+  it('uses the given preload and passes the server URL and both credentials to it', () => {
+    expect(prefs.preload).toBe('/app/out/preload/index.cjs');
     const argv = ['/usr/lib/electron', '--type=renderer', ...prefs.additionalArguments];
-    expect(readBridgeArgs(argv)).toEqual({ serverUrl: SERVER_URL, apiKey: KEY });
+    expect(readBridgeArgs(argv)).toEqual({ serverUrl: SERVER_URL, apiKey: KEY, uiToken: UI_TOKEN });
+  });
+
+  it('has DevTools only when asked (a packaged app is not)', () => {
+    expect(prefs.devTools).toBe(false);
+    expect(openWith({ devTools: true }).webPreferences.devTools).toBe(true);
+  });
+
+  it('opens hidden at the restored place, with the minimum size of the compact layout', () => {
+    const options = openWith();
+    expect(options).toMatchObject({ x: 40, y: 30, width: 1000, height: 700, show: false, backgroundColor: '#16161a' });
+    expect(options).toMatchObject({ minWidth: MIN_SIZE.width, minHeight: MIN_SIZE.height });
+  });
+
+  it('leaves the position to the window manager when the placement has none', () => {
+    const options = openWith({ placement: { width: 1200, height: 800, maximized: false } });
+    expect(options).not.toHaveProperty('x');
+    expect(options).not.toHaveProperty('y');
+    expect(options).toMatchObject({ width: 1200, height: 800 });
   });
 
   it('refuses a server that is not loopback http', () => {
-    expect(() => secureWebPreferences('/p.cjs', 'http://example.com:80/', KEY)).toThrow(/loopback/);
-    expect(() => secureWebPreferences('/p.cjs', 'file:///etc/passwd', KEY)).toThrow(/loopback/);
-    expect(() => secureWebPreferences('/p.cjs', 'not a url', KEY)).toThrow(/loopback/);
+    for (const url of ['http://example.com:80/', 'https://127.0.0.1:41234/', 'file:///etc/passwd', 'not a url']) {
+      expect(() => openWith({ server: { ...SERVER, url } })).toThrow(/loopback/);
+    }
+  });
+});
+
+describe('bridgeArguments()', () => {
+  it('passes exactly the server origin and the two credentials', () => {
+    expect(bridgeArguments({ ...SERVER, url: `${ORIGIN}/music/12?x=1` })).toEqual([
+      `--moecat-server=${ORIGIN}/`,
+      `--moecat-key=${KEY}`,
+      `--moecat-ui-token=${UI_TOKEN}`,
+    ]);
   });
 
-  it('refuses a key that could be misread on a command line', () => {
-    expect(() => secureWebPreferences('/p.cjs', SERVER_URL, 'abc --inspect')).toThrow(/key/);
-    expect(() => secureWebPreferences('/p.cjs', SERVER_URL, '')).toThrow(/key/);
+  it('refuses credentials that could be misread on a command line', () => {
+    expect(() => bridgeArguments({ ...SERVER, apiKey: 'abc --inspect' })).toThrow(/key/);
+    expect(() => bridgeArguments({ ...SERVER, apiKey: '' })).toThrow(/key/);
+    expect(() => bridgeArguments({ ...SERVER, uiToken: 'a b' })).toThrow(/token/);
+    expect(() => bridgeArguments({ ...SERVER, uiToken: '' })).toThrow(/token/);
   });
 });
 
 describe('readBridgeArgs()', () => {
-  it('answers null when a value is missing', () => {
-    expect(readBridgeArgs(['electron', `--moecat-server=${SERVER_URL}`])).toBeNull();
-    expect(readBridgeArgs(['electron', `--moecat-key=${KEY}`])).toBeNull();
-    expect(readBridgeArgs(['electron', '--moecat-key='])).toBeNull();
+  const argv = ['electron', ...bridgeArguments(SERVER)];
+
+  it('gives the page the server URL and the credentials, and nothing more', () => {
+    expect(Object.keys(readBridgeArgs(argv)!).sort()).toEqual(['apiKey', 'serverUrl', 'uiToken']);
+  });
+
+  it.each([
+    ['the server', (a: string) => !a.startsWith('--moecat-server=')],
+    ['the key', (a: string) => !a.startsWith('--moecat-key=')],
+    ['the UI token', (a: string) => !a.startsWith('--moecat-ui-token=')],
+  ])('answers null when %s is missing', (_name, keep) => {
+    expect(readBridgeArgs(argv.filter(keep))).toBeNull();
+  });
+
+  it('answers null for empty or malformed values', () => {
+    expect(readBridgeArgs(['electron', `--moecat-server=${SERVER_URL}`, '--moecat-key=', `--moecat-ui-token=${UI_TOKEN}`])).toBeNull();
+    expect(readBridgeArgs(['electron', '--moecat-server=https://evil.example/', `--moecat-key=${KEY}`, `--moecat-ui-token=${UI_TOKEN}`])).toBeNull();
+    expect(readBridgeArgs(['electron', `--moecat-server=${SERVER_URL}`, `--moecat-key=${KEY}`, '--moecat-ui-token=a"b'])).toBeNull();
   });
 });
 
@@ -110,35 +177,6 @@ describe('externalOpenTarget()', () => {
     'data:text/html,hi',
     '',
     'bgm.tv/subject/1',
+    'https://bgm.tv@evil.example/subject/1', // user info disguising the real host
   ])('opens nothing for %s', (url) => expect(externalOpenTarget(url)).toBeNull());
-});
-
-describe('contentSecurityPolicy()', () => {
-  const directives = new Map(
-    contentSecurityPolicy(ORIGIN)
-      .split(';')
-      .map((d) => d.trim().split(/\s+/))
-      .map(([name, ...sources]) => [name, sources] as const),
-  );
-
-  it('denies by default and allows scripts, styles and requests only from the server', () => {
-    expect(directives.get('default-src')).toEqual(["'none'"]);
-    expect(directives.get('script-src')).toEqual([ORIGIN]);
-    expect(directives.get('style-src')).toEqual([ORIGIN]);
-    expect(directives.get('connect-src')).toEqual([ORIGIN]);
-  });
-
-  it('allows no inline code, eval, plugins, framing or base rewriting', () => {
-    const all = [...directives.values()].flat();
-    expect(all).not.toContain("'unsafe-inline'");
-    expect(all).not.toContain("'unsafe-eval'");
-    expect(directives.get('object-src')).toEqual(["'none'"]);
-    expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
-    expect(directives.get('base-uri')).toEqual(["'none'"]);
-  });
-
-  it('refuses something that is not a loopback origin, since it goes into a header', () => {
-    expect(() => contentSecurityPolicy("http://127.0.0.1:1; script-src 'unsafe-inline'")).toThrow();
-    expect(() => contentSecurityPolicy(`${ORIGIN}/path`)).toThrow();
-  });
 });
