@@ -1,10 +1,13 @@
 // `npm start`: the desktop app when Electron can start here, otherwise the same server and UI
-// headless (`moecat serve`), with the remaining arguments passed on.
+// headless (`moecat serve`), with the remaining arguments passed on. The desktop app needs
+// better-sqlite3 built for Electron's ABI; when that build is missing it is made first (once), and
+// when it cannot be made the headless server runs instead.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBuilt, projectRoot } from './ensure-built.js';
+import { electronTarget, nativeBindingFile, rebuildNative } from './rebuild-native.js';
 
 /** The Electron executable, or why there is none. Never require('electron'): that starts a download. */
 export function findElectron(root = projectRoot, env = process.env, platform = process.platform) {
@@ -18,6 +21,46 @@ export function findElectron(root = projectRoot, env = process.env, platform = p
   if (!existsSync(binary)) return { reason: 'no Electron binary installed' };
   if (platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY) return { reason: 'no display' };
   return { binary };
+}
+
+/**
+ * What to start, from what findElectron() found and whether Electron's better-sqlite3 build exists:
+ * { action: 'electron' }, { action: 'rebuild', message } (build it, then see afterRebuild), or
+ * { action: 'headless', message }. Messages are the one line the user sees.
+ */
+export function startPlan(electron, binding) {
+  if (!electron.binary) {
+    return { action: 'headless', message: `Electron cannot start here (${electron.reason}); running the headless server instead.` };
+  }
+  if (binding.error) {
+    return { action: 'headless', message: `Electron cannot start here (${binding.error}); running the headless server instead.` };
+  }
+  if (!binding.present) {
+    return {
+      action: 'rebuild',
+      message: `Building better-sqlite3 for Electron ${binding.version} (ABI ${binding.abi}) from source, once; this takes about a minute…`,
+    };
+  }
+  return { action: 'electron' };
+}
+
+/** What to start once the rebuild has answered (rebuildNative()'s result). */
+export function afterRebuild(result, root = projectRoot) {
+  if (result.ok) return { action: 'electron' };
+  return {
+    action: 'headless',
+    message: `Could not build better-sqlite3 for Electron: ${result.reason} (log: ${relative(root, result.log)}); running the headless server instead.`,
+  };
+}
+
+/** Whether the desktop app's better-sqlite3 build is there for the installed Electron. */
+export function electronBinding(root = projectRoot) {
+  try {
+    const { version, abi } = electronTarget(root);
+    return { version, abi, present: existsSync(nativeBindingFile(root, abi)) };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
 }
 
 /** Runs a child with our stdio, passes on the signals we get, and ends with its exit status. */
@@ -48,10 +91,15 @@ function main() {
 
   const args = process.argv.slice(2);
   const electron = findElectron();
-  if (electron.binary) {
+  let plan = startPlan(electron, electron.binary ? electronBinding() : {});
+  if (plan.action === 'rebuild') {
+    console.log(plan.message);
+    plan = afterRebuild(rebuildNative());
+  }
+  if (plan.action === 'electron') {
     runForwarding(electron.binary, [projectRoot, ...args]);
   } else {
-    console.log(`Electron cannot start here (${electron.reason}); running the headless server instead.`);
+    console.log(plan.message);
     runForwarding(process.execPath, [join(projectRoot, 'out', 'main', 'cli.js'), 'serve', ...args]);
   }
 }
