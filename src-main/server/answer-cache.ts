@@ -8,7 +8,8 @@
 export interface CachedAnswer {
   status: number;
   contentType: string;
-  body: string;
+  /** Encoded once: a cached answer is written as it is, with no UTF-8 encoding per request. */
+  body: Buffer;
 }
 
 export class AnswerCache {
@@ -36,7 +37,7 @@ export class AnswerCache {
   }
 
   set(key: string, answer: CachedAnswer): void {
-    const size = answer.body.length * 2 + key.length * 2;
+    const size = answer.body.length + key.length * 2;
     if (size > this.maxBytes / 8) return; // one huge answer must not flush everything else
     this.delete(key);
     this.answers.set(key, answer);
@@ -59,7 +60,7 @@ export class AnswerCache {
   private delete(key: string): void {
     const old = this.answers.get(key);
     if (!old) return;
-    this.bytes -= old.body.length * 2 + key.length * 2;
+    this.bytes -= old.body.length + key.length * 2;
     this.answers.delete(key);
   }
 }

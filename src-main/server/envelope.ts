@@ -41,7 +41,7 @@ function baseInformation(request: FastifyRequest): Pick<Information, 'parameters
   }
 }
 
-/** The envelope rendered in the request's format: status, content type and body text. */
+/** The envelope rendered in the request's format: status, content type and encoded body. */
 export async function renderEnvelope(request: FastifyRequest, content: EnvelopeContent): Promise<CachedAnswer> {
   const status = content.status ?? 200;
   const hasError = status >= 400 || content.information?.has_error === true;
@@ -57,9 +57,9 @@ export async function renderEnvelope(request: FastifyRequest, content: EnvelopeC
   if (format === 'xml') {
     await loadXml();
     const body = `<?xml version="1.0" encoding="UTF-8"?>${toXml(response).replace(/^<\?xml[^>]*\?>/, '')}`;
-    return { status, contentType: CONTENT_TYPES.xml, body };
+    return { status, contentType: CONTENT_TYPES.xml, body: Buffer.from(body) };
   }
-  return { status, contentType: CONTENT_TYPES.json, body: JSON.stringify({ response }) };
+  return { status, contentType: CONTENT_TYPES.json, body: Buffer.from(JSON.stringify({ response })) };
 }
 
 export function sendAnswer(reply: FastifyReply, answer: CachedAnswer): FastifyReply {
