@@ -11,8 +11,9 @@
 //   T4   search/sub: every word in the sub-entry or its entry (title, aliases, key), some only there
 //   T5   a CJK run matched only by its Intl.Segmenter segments
 // Nothing ever sorts the match set: `top` is read from an index and bounded; every other tier is an
-// FTS5 expression (search-index.ts) read in rowid order, newest first, with LIMIT/OFFSET, and counted
-// by FTS5 count(*). The tiers are disjoint by construction (each is `… NOT <the tiers before>`).
+// FTS5 expression (search-index.ts) read in rowid order, newest first, with LIMIT/OFFSET; the total is
+// one FTS5 count(*) and a tier is counted only when a page starts beyond it. The tiers are disjoint by
+// construction (each is `… NOT <the tiers before>`).
 import type { Db } from '../database';
 import { SUB_COLUMNS, toSub, toWiki, UPLOAD_COLUMNS, WIKI_COLUMNS, type SubRow, type UploadRow, type WikiRow } from '../mappers';
 import type { KeywordWord } from '../search-fold';
@@ -43,23 +44,27 @@ interface Tier {
   page(limit: number, offset: number): number[];
 }
 
-/** The ids of rows offset…offset+limit of the tiers laid end to end, and the total. */
-function readTiers(tiers: Tier[], limit: number, offset: number): { count: number; ids: number[] } {
+/**
+ * The ids of rows offset…offset+limit of the tiers laid end to end. A tier is counted only when the
+ * page starts beyond it; the first page needs no per-tier count (a tier that returns fewer rows than
+ * asked is exhausted), and the total is one count of the widest expression.
+ */
+function readTiers(tiers: Tier[], limit: number, offset: number, total: () => number): { count: number; ids: number[] } {
   const ids: number[] = [];
-  let count = 0;
   let skip = offset;
   for (const tier of tiers) {
-    const n = tier.count();
-    count += n;
-    if (ids.length >= limit || n === 0) continue;
-    if (skip >= n) {
-      skip -= n;
-      continue;
+    if (ids.length >= limit) break;
+    if (skip > 0) {
+      const n = tier.count();
+      if (skip >= n) {
+        skip -= n;
+        continue;
+      }
     }
     ids.push(...tier.page(limit - ids.length, skip));
     skip = 0;
   }
-  return { count, ids };
+  return { count: total(), ids };
 }
 
 const listTier = (ids: number[]): Tier => ({ count: () => ids.length, page: (limit, offset) => ids.slice(offset, offset + limit) });
@@ -109,21 +114,23 @@ function wordOrSegments(w: KeywordWord, columns: string): string {
 
 /**
  * The FTS tiers after `top`: every word in each widening column set in turn (the first set also holds
- * the `top` rows, which are left out), then segment-only matches over the widest set.
+ * the `top` rows, which are left out), then segment-only matches over the widest set; and the total,
+ * one count of everything they hold (`top` included: its rows match every word in their title).
  */
-function ftsTiers(stmts: ReturnType<typeof ftsStatements>, search: WikiSearch | SubSearch, top: number[], columnSets: string[]): Tier[] {
+function ftsTiers(stmts: ReturnType<typeof ftsStatements>, search: WikiSearch | SubSearch, top: number[], columnSets: string[]) {
   const wholes = search.words.map((w) => w.whole);
   const kind = kindMatch(search.types);
+  const widest = columnSets[columnSets.length - 1];
   const tiers = columnSets.map((columns, i) => {
     const match = and(allWords(wholes, columns), kind);
     return i === 0 ? ftsTier(stmts, match, top) : ftsTier(stmts, `(${match}) NOT (${allWords(wholes, columnSets[i - 1])})`);
   });
+  let everything = and(allWords(wholes, widest), kind);
   if (search.words.some((w) => w.segments)) {
-    const widest = columnSets[columnSets.length - 1];
-    const match = and(...search.words.map((w) => wordOrSegments(w, widest)), kind);
-    tiers.push(ftsTier(stmts, `(${match}) NOT (${allWords(wholes, widest)})`));
+    everything = and(...search.words.map((w) => wordOrSegments(w, widest)), kind);
+    tiers.push(ftsTier(stmts, `(${everything}) NOT (${allWords(wholes, widest)})`));
   }
-  return tiers;
+  return { tiers, total: () => stmts.count.get(everything) as number };
 }
 
 function checkWords(words: KeywordWord[]): void {
@@ -156,10 +163,10 @@ export function searchQueries(db: Db) {
     const phrase = search.words.map((w) => w.whole).join('');
     const types = search.types ? JSON.stringify(search.types) : null;
     const top = (kind === 'wiki' ? wikiTop : subTop)(phrase, types);
-    const tiers = kind === 'wiki'
+    const { tiers, total } = kind === 'wiki'
       ? ftsTiers(wikiFts, search, top, ['title', 'title other'])
       : ftsTiers(subFts, search, top, ['title', 'title other', 'title other entry']);
-    return readTiers([listTier(top), ...tiers], limit, offset);
+    return readTiers([listTier(top), ...tiers], limit, offset, total);
   };
 
   return {
