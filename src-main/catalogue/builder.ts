@@ -52,6 +52,10 @@ const SOURCES = [
 type Statement = Database.Statement<unknown[]>;
 
 export function prepareInserts(db: Db): Record<InsertName, Statement> {
+  // Bulk loading: no merging while rows arrive; finishCatalogue() merges everything into one segment.
+  for (const table of ['wiki_fts', 'sub_fts']) {
+    db.prepare(`INSERT INTO ${table} (${table}, rank) VALUES ('automerge', 0)`).run();
+  }
   return {
     source: db.prepare("INSERT INTO source (source_id, kind, locator) VALUES (?, 'bundled', ?)"),
     wiki: db.prepare(`INSERT INTO wiki (wiki_id, source_id, source_key, wiki_type, wiki_title, wiki_title_fold, wiki_title_encode,
