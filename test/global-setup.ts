@@ -1,11 +1,11 @@
 // Builds the small fixture catalogue once per test run and hands its folder to the test files; builds
 // the real bundled catalogue too when it is missing, so end-to-end tests never race to build it.
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { projectDirs } from '../src-main/app-dirs';
 import { buildCatalogue, CATALOGUE_FILE } from '../src-main/catalogue/builder';
-import { openCatalogue } from '../src-main/catalogue/catalogue';
+import { needsBuild } from '../src-main/catalogue/working-copy';
 import { shippedCatalogueDir } from '../src-main/server/start';
 import { FIXTURE_BANGUMI } from './fixtures/bangumi-fixture';
 
@@ -22,16 +22,6 @@ export default async function setup(project: TestProject): Promise<() => void> {
   await buildCatalogue({ outDir: dir, bangumi: FIXTURE_BANGUMI });
   project.provide('fixtureCatalogueDir', dir);
   const bundled = shippedCatalogueDir(projectDirs().resourcesDir);
-  if (!isCurrent(join(bundled, CATALOGUE_FILE))) await buildCatalogue({ outDir: bundled });
+  if (needsBuild(join(bundled, CATALOGUE_FILE))) await buildCatalogue({ outDir: bundled });
   return () => rmSync(dir, { recursive: true, force: true });
-}
-
-function isCurrent(file: string): boolean {
-  if (!existsSync(file)) return false;
-  try {
-    openCatalogue(file).close();
-    return true;
-  } catch {
-    return false; // an older schema: rebuild
-  }
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { bangumiEntries, loadBangumiData, type BangumiItem } from './bangumi-source';
 import { scheduleFor } from './broadcast';
 import { AUDIO_DIR, CATALOGUE_FILE } from './catalogue-files';
-import { CATALOGUE_KIND } from './catalogue-kind';
+import { CATALOGUE_KIND, CATALOGUE_SCHEMA_FINGERPRINT } from './catalogue-kind';
 import { openDatabase, type Db } from './database';
 import { generateDemo } from './demo/demo-content';
 import { CATALOGUE_MIGRATIONS } from './schema';
@@ -174,6 +174,7 @@ async function buildInto(options: BuildOptions, tmpFile: string, tmpAudio: strin
       }
       ins.meta.run('bangumi_data_version', bangumi.version);
       ins.meta.run('time_zone', timeZone);
+      ins.meta.run('schema_fingerprint', CATALOGUE_SCHEMA_FINGERPRINT);
       ins.meta.run('build_id', buildId(bangumi.version, timeZone, anime.length, demo));
     })();
     const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;

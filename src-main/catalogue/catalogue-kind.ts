@@ -1,4 +1,7 @@
-// Identifies the catalogue database file kind for openDatabase().
+// Identifies the catalogue database file kind for openDatabase(), and fingerprints its schema: the
+// builder records the fingerprint, and a catalogue whose fingerprint differs is treated as outdated
+// even at the same user_version (migration 1 is still edited in place before the first release).
+import { createHash } from 'node:crypto';
 import type { DatabaseKind } from './database';
 import { CATALOGUE_APPLICATION_ID, CATALOGUE_MIGRATIONS } from './schema';
 
@@ -8,3 +11,5 @@ export const CATALOGUE_KIND: DatabaseKind = {
   migrations: CATALOGUE_MIGRATIONS,
   remedy: 'Rebuild it with `moecat build-catalogue`, or remove it to start again from the shipped catalogue.',
 };
+
+export const CATALOGUE_SCHEMA_FINGERPRINT = createHash('sha256').update(CATALOGUE_MIGRATIONS.join('\n')).digest('hex').slice(0, 16);

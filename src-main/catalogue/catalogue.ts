@@ -1,8 +1,8 @@
 // The read side of the catalogue: a read-only connection with every statement prepared once, grouped
 // by operation. Routes receive this object; nothing outside catalogue/ sees SQL.
 import { BROADCAST_DAY_SECONDS } from './broadcast';
-import { CATALOGUE_KIND } from './catalogue-kind';
-import { openDatabase, type Db, type OpenOptions } from './database';
+import { CATALOGUE_KIND, CATALOGUE_SCHEMA_FINGERPRINT } from './catalogue-kind';
+import { DatabaseFileError, openDatabase, type Db, type OpenOptions } from './database';
 import { entryDetailQueries } from './queries/entry-detail';
 import { onAirQueries } from './queries/on-air';
 import { portalQueries } from './queries/portal';
@@ -48,6 +48,10 @@ export interface Catalogue {
 export function openCatalogue(file: string, options: Omit<OpenOptions, 'readonly'> = {}): Catalogue {
   const db: Db = openDatabase(file, CATALOGUE_KIND, { ...options, readonly: true });
   const metaStmt = db.prepare('SELECT value FROM meta WHERE key = ?').pluck();
+  if (metaStmt.get('schema_fingerprint') !== CATALOGUE_SCHEMA_FINGERPRINT) {
+    db.close();
+    throw new DatabaseFileError('DB_OUTDATED', `The ${CATALOGUE_KIND.label} ${file} was built with an older schema. ${CATALOGUE_KIND.remedy}`);
+  }
   const countsStmt = db.prepare(`SELECT
       (SELECT count(*) FROM wiki) AS entries,
       (SELECT count(*) FROM sub) AS subs,

@@ -7,7 +7,7 @@ import type { BuildProgress } from '../catalogue/builder';
 import { AUDIO_DIR, CATALOGUE_FILE } from '../catalogue/catalogue-files';
 import { openCatalogue } from '../catalogue/catalogue';
 import { openUserDb } from '../catalogue/user-db';
-import { ensureWorkingCatalogue } from '../catalogue/working-copy';
+import { ensureWorkingCatalogue, needsBuild } from '../catalogue/working-copy';
 import { buildApp } from './app';
 import { listen } from './listen';
 
@@ -51,8 +51,8 @@ export async function startMoecat(opts: StartOptions): Promise<RunningServer> {
   }
   const shippedDir = shippedCatalogueDir(opts.resourcesDir);
   const shipped = join(shippedDir, CATALOGUE_FILE);
-  if (!opts.catalogueFile && !existsSync(shipped)) {
-    log(`Building the catalogue in ${shippedDir} (first run) …`);
+  if (!opts.catalogueFile && needsBuild(shipped)) {
+    log(`Building the catalogue in ${shippedDir} …`);
     // Loaded only here: the builder's dependencies would cost every start-up time (DESIGN.md §6 ready).
     const { buildCatalogue } = await import('../catalogue/builder');
     await buildCatalogue({ outDir: shippedDir, onProgress: opts.onBuildProgress });

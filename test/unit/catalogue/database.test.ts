@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openCatalogue } from '../../../src-main/catalogue/catalogue';
-import { CATALOGUE_KIND } from '../../../src-main/catalogue/catalogue-kind';
+import { CATALOGUE_KIND, CATALOGUE_SCHEMA_FINGERPRINT } from '../../../src-main/catalogue/catalogue-kind';
 import { DatabaseFileError, openDatabase } from '../../../src-main/catalogue/database';
 import { CATALOGUE_APPLICATION_ID, CATALOGUE_SCHEMA_VERSION } from '../../../src-main/catalogue/schema';
 
@@ -33,7 +33,9 @@ describe('openDatabase()', () => {
 
   it('opens the catalogue read-only', () => {
     const file = join(tmp(), 'c.db');
-    openDatabase(file, CATALOGUE_KIND).close();
+    const db = openDatabase(file, CATALOGUE_KIND);
+    db.prepare("INSERT INTO meta (key, value) VALUES ('schema_fingerprint', ?)").run(CATALOGUE_SCHEMA_FINGERPRINT);
+    db.close();
     const catalogue = openCatalogue(file);
     expect(() => catalogue.db.exec("INSERT INTO meta VALUES ('x', 'y')")).toThrow(/readonly/);
     catalogue.close();
@@ -83,5 +85,30 @@ describe('openDatabase()', () => {
 
   it('says a missing catalogue is missing', () => {
     expect(errorOf(() => openCatalogue(join(tmp(), 'nope.db'))).code).toBe('DB_MISSING');
+  });
+});
+
+describe('needsBuild()', () => {
+  it('is true for a missing catalogue and for one built with another schema, false for a current one', async () => {
+    const { needsBuild } = await import('../../../src-main/catalogue/working-copy');
+    const { fixtureCatalogueDir } = await import('../../fixtures/app');
+    const dir = tmp();
+    expect(needsBuild(join(dir, 'missing.db'))).toBe(true);
+    const current = join(fixtureCatalogueDir(), 'catalogue.db');
+    expect(needsBuild(current)).toBe(false);
+    const stale = join(dir, 'stale.db');
+    writeFileSync(stale, readFileSync(current));
+    const db = new Database(stale);
+    db.prepare("UPDATE meta SET value = 'an-older-schema' WHERE key = 'schema_fingerprint'").run();
+    db.close();
+    expect(needsBuild(stale)).toBe(true);
+    expect(errorOf(() => openCatalogue(stale)).code).toBe('DB_OUTDATED');
+  });
+
+  it('refuses to treat a foreign file as a build output', async () => {
+    const { needsBuild } = await import('../../../src-main/catalogue/working-copy');
+    const file = join(tmp(), 'notes.db');
+    writeFileSync(file, 'my notes');
+    expect(() => needsBuild(file)).toThrow(DatabaseFileError);
   });
 });
