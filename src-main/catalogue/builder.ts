@@ -110,6 +110,8 @@ export function writeEntry(ins: CatalogueInserts, sourceId: number, e: SourceEnt
 
 /** After the last row: merges each FTS index into one segment (fewer doclists to read per query). */
 export function finishCatalogue(db: Db): void {
+  // Marks the file as made with this schema (openCatalogue refuses another fingerprint).
+  db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_fingerprint', ?)").run(CATALOGUE_SCHEMA_FINGERPRINT);
   db.exec(`INSERT INTO wiki_fts (wiki_fts) VALUES ('optimize'); INSERT INTO sub_fts (sub_fts) VALUES ('optimize');`);
   db.pragma('optimize');
 }
@@ -174,7 +176,6 @@ async function buildInto(options: BuildOptions, tmpFile: string, tmpAudio: strin
       }
       ins.meta.run('bangumi_data_version', bangumi.version);
       ins.meta.run('time_zone', timeZone);
-      ins.meta.run('schema_fingerprint', CATALOGUE_SCHEMA_FINGERPRINT);
       ins.meta.run('build_id', buildId(bangumi.version, timeZone, anime.length, demo));
     })();
     const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
