@@ -1,6 +1,9 @@
+import vue from '@vitejs/plugin-vue';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // Compiles .vue files for the component tests (test/unit/renderer/components), which pick a DOM per file.
+  plugins: [vue()],
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],

@@ -1,0 +1,79 @@
+// @vitest-environment happy-dom
+// An entry's cover: the image with its alternative text and the sizes the browser picks from, and the
+// lettered tile shown instead when the image cannot be loaded.
+import { enableAutoUnmount, mount } from '@vue/test-utils';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CoverDto } from '../../../../src-main/contract/objects';
+import BaseCover from '../../../../src-renderer/src/components/BaseCover.vue';
+
+enableAutoUnmount(afterEach);
+
+const cover = (id: number): CoverDto => ({
+  small: `/covers/${id}/small`,
+  medium: `/covers/${id}/medium`,
+  square: `/covers/${id}/square`,
+  large: `/covers/${id}/large`,
+});
+
+describe('BaseCover', () => {
+  it('describes the image with the alt text it is given', () => {
+    const img = mount(BaseCover, { props: { cover: cover(7), alt: 'Sakura Letters' } }).find('img');
+    expect(img.attributes('alt')).toBe('Sakura Letters');
+  });
+
+  it("keeps an empty alt (a decorative cover beside its title) rather than dropping the attribute", () => {
+    const img = mount(BaseCover, { props: { cover: cover(7), alt: '' } }).find('img');
+    expect(img.attributes()).toHaveProperty('alt', '');
+  });
+
+  it('offers the three cover sizes by width, with the box width as sizes', () => {
+    const img = mount(BaseCover, { props: { cover: cover(7), alt: '', width: '40px' } }).find('img');
+    expect(img.attributes('src')).toBe('/covers/7/medium');
+    expect(img.attributes('srcset')).toBe('/covers/7/small 96w, /covers/7/medium 144w, /covers/7/square 192w');
+    expect(img.attributes('sizes')).toBe('40px');
+    expect(img.attributes('loading')).toBe('lazy');
+  });
+
+  it('falls back to a responsive sizes hint when the box width is relative', () => {
+    const img = mount(BaseCover, { props: { cover: cover(7), alt: '', width: '100%' } }).find('img');
+    expect(img.attributes('sizes')).toBe('(max-width: 800px) 40vw, 192px');
+  });
+
+  it('uses a single image URL as it is, with no srcset or sizes, and loads eagerly when asked', () => {
+    const img = mount(BaseCover, { props: { cover: '/covers/9/square', alt: 'Album', eager: true } }).find('img');
+    expect(img.attributes('src')).toBe('/covers/9/square');
+    expect(img.attributes('srcset')).toBeUndefined();
+    expect(img.attributes('sizes')).toBeUndefined();
+    expect(img.attributes('loading')).toBe('eager');
+  });
+
+  it("shows the title's first letter, named by the alt text, when the image fails to load", async () => {
+    const wrapper = mount(BaseCover, { props: { cover: cover(7), alt: 'sakura Letters', label: '  sakura Letters' } });
+    await wrapper.find('img').trigger('error');
+    expect(wrapper.find('img').exists()).toBe(false);
+    const tile = wrapper.get('[data-testid="cover-fallback"]');
+    expect(tile.text()).toBe('S');
+    expect(tile.attributes('role')).toBe('img');
+    expect(tile.attributes('aria-label')).toBe('sakura Letters');
+    expect(tile.attributes('aria-hidden')).toBeUndefined();
+  });
+
+  it('hides a decorative fallback tile from screen readers, and shows ? without a label', async () => {
+    const wrapper = mount(BaseCover, { props: { cover: cover(7), alt: '' } });
+    await wrapper.find('img').trigger('error');
+    const tile = wrapper.get('[data-testid="cover-fallback"]');
+    expect(tile.text()).toBe('?');
+    expect(tile.attributes('aria-hidden')).toBe('true');
+    expect(tile.attributes('role')).toBeUndefined();
+    expect(tile.attributes('aria-label')).toBeUndefined();
+  });
+
+  it('tries the image again when given another cover', async () => {
+    const wrapper = mount(BaseCover, { props: { cover: cover(7), alt: 'A', label: 'A' } });
+    await wrapper.find('img').trigger('error');
+    expect(wrapper.find('img').exists()).toBe(false);
+    await wrapper.setProps({ cover: cover(8) });
+    expect(wrapper.find('[data-testid="cover-fallback"]').exists()).toBe(false);
+    expect(wrapper.get('img').attributes('src')).toBe('/covers/8/medium');
+  });
+});
