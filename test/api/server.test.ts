@@ -82,6 +82,13 @@ describe('the UI', () => {
     expect(res.body).toContain(UI_MARKER);
   });
 
+  it('answers HEAD on a UI route like GET, without a body', async () => {
+    const res = await ctx.app.inject({ method: 'HEAD', url: '/music/51000001' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toBe('');
+  });
+
   it('serves built assets as files', async () => {
     const res = await ctx.app.inject('/assets/app.js');
     expect(res.statusCode).toBe(200);

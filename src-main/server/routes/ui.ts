@@ -36,7 +36,7 @@ export async function uiRoutes(app: FastifyInstance, opts: { rendererDir?: strin
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
-    if (indexHtml !== undefined && request.method === 'GET' && !API_PATH.test(path)) {
+    if (indexHtml !== undefined && (request.method === 'GET' || request.method === 'HEAD') && !API_PATH.test(path)) {
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
