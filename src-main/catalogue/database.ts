@@ -1,13 +1,14 @@
 // Opens an SQLite file of a known kind (catalogue or user database): checks that it is one of ours,
 // refuses a schema this code does not know, and on writable opens applies the missing migrations.
 import Database from 'better-sqlite3';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 
 export type Db = Database.Database;
 
 export class DatabaseFileError extends Error {
   constructor(
-    readonly code: 'DB_MISSING' | 'DB_NOT_SQLITE' | 'DB_FOREIGN' | 'DB_TOO_NEW' | 'DB_OUTDATED',
+    readonly code: 'DB_MISSING' | 'DB_NOT_SQLITE' | 'DB_FOREIGN' | 'DB_TOO_NEW' | 'DB_OUTDATED' | 'DB_CORRUPT',
     message: string,
   ) {
     super(message);
@@ -22,6 +23,45 @@ export interface DatabaseKind {
   migrations: readonly string[];
   /** What the user should do when the file cannot be used. */
   remedy: string;
+  /**
+   * Files that hold the user's own data: checked with `PRAGMA integrity_check` on every writable open,
+   * and copied to `<file>.bak-v<from>` before a migration runs.
+   */
+  precious?: boolean;
+}
+
+/** The newest `<file>.bak-v*` copy beside the file, if any (what to restore when the file is broken). */
+export function latestBackup(file: string): string | undefined {
+  const dir = dirname(file);
+  const prefix = `${basename(file)}.bak-v`;
+  let best: { path: string; mtime: number } | undefined;
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return undefined;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const path = join(dir, name);
+    const mtime = statSync(path).mtimeMs;
+    if (!best || mtime >= best.mtime) best = { path, mtime };
+  }
+  return best?.path;
+}
+
+/** A name for the backup before migrating from `version` that no earlier backup holds. */
+function backupName(file: string, version: number): string {
+  const base = `${file}.bak-v${version}`;
+  if (!existsSync(base)) return base;
+  for (let n = 2; ; n++) if (!existsSync(`${base}.${n}`)) return `${base}.${n}`;
+}
+
+/** The remedy for a broken precious file: restore the newest backup when there is one; never overwrite. */
+function recovery(file: string, kind: DatabaseKind): string {
+  const backup = kind.precious ? latestBackup(file) : undefined;
+  const restore = backup ? ` A backup is at ${backup}: quit Moecat, move the broken file aside (keep it) and copy the backup to ${file}.` : '';
+  return `${restore} ${kind.remedy}`.trim();
 }
 
 export interface OpenOptions {
@@ -38,8 +78,9 @@ function readHeader(db: Db, kind: DatabaseKind, file: string): { appId: number; 
     };
   } catch (err) {
     db.close();
-    const why = (err as { code?: string }).code === 'SQLITE_NOTADB' ? 'is not an SQLite database' : `cannot be read (${(err as Error).message})`;
-    throw new DatabaseFileError('DB_NOT_SQLITE', `The ${kind.label} ${file} ${why}. ${kind.remedy}`);
+    const sqliteCode = (err as { code?: string }).code;
+    const why = sqliteCode === 'SQLITE_NOTADB' ? 'is not an SQLite database' : `cannot be read (${(err as Error).message})`;
+    throw new DatabaseFileError(sqliteCode === 'SQLITE_CORRUPT' ? 'DB_CORRUPT' : 'DB_NOT_SQLITE', `The ${kind.label} ${file} ${why}. ${recovery(file, kind)}`);
   }
 }
 
@@ -58,7 +99,7 @@ export function openDatabase(file: string, kind: DatabaseKind, options: OpenOpti
   const fresh = appId === 0 && version === 0 && isEmpty(db);
   const fail = (code: DatabaseFileError['code'], what: string): never => {
     db.close();
-    throw new DatabaseFileError(code, `The ${kind.label} ${file} ${what}. ${kind.remedy}`);
+    throw new DatabaseFileError(code, `The ${kind.label} ${file} ${what}. ${recovery(file, kind)}`);
   };
   if (!fresh && appId !== kind.applicationId) fail('DB_FOREIGN', 'belongs to another program');
   if (version > known) fail('DB_TOO_NEW', `has schema version ${version}, newer than this Moecat knows (${known})`);
@@ -66,7 +107,21 @@ export function openDatabase(file: string, kind: DatabaseKind, options: OpenOpti
     if (version < known) fail('DB_OUTDATED', `has schema version ${version}, older than this Moecat needs (${known})`);
     return db;
   }
+  if (kind.precious && !fresh) {
+    // Checked before anything is written, so a damaged file is left exactly as it was found.
+    let problems: string[];
+    try {
+      problems = (db.pragma('integrity_check', { simple: false }) as { integrity_check: string }[]).map((r) => r.integrity_check);
+    } catch (err) {
+      problems = [(err as Error).message];
+    }
+    if (problems.length !== 1 || problems[0] !== 'ok') fail('DB_CORRUPT', `is damaged (integrity check: ${problems.slice(0, 3).join('; ')})`);
+  }
   db.pragma('foreign_keys = ON');
+  if (version < known && kind.precious && !fresh) {
+    // VACUUM INTO writes a consistent copy synchronously (WAL content included), before any migration step.
+    db.prepare('VACUUM INTO ?').run(backupName(file, version));
+  }
   if (version < known) {
     db.transaction(() => {
       for (let v = version; v < known; v++) db.exec(kind.migrations[v]);

@@ -1,5 +1,6 @@
-// The user database: API keys now; favourites, OAuth and history join it later. WAL mode, migrations
-// keyed on user_version; never touched by a catalogue build.
+// The user database: API keys and favourites; OAuth and history join it later. WAL mode, migrations
+// keyed on user_version (append only: a shipped migration is never edited), a backup before each
+// migration and an integrity check at open (database.ts); never touched by a catalogue build.
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type Db, type DatabaseKind, type OpenOptions } from './database';
 
@@ -18,14 +19,37 @@ const USER_MIGRATIONS: readonly string[] = [
     value TEXT NOT NULL
   ) STRICT;
   `,
+  /* 2 */ `
+  CREATE TABLE fav (
+    fav_id INTEGER PRIMARY KEY AUTOINCREMENT,
+    fav_obj_type TEXT NOT NULL CHECK (fav_obj_type IN ('wiki', 'sub')),
+    fav_obj_id INTEGER NOT NULL CHECK (fav_obj_id > 0),
+    fav_type INTEGER NOT NULL DEFAULT 1 CHECK (fav_type >= 1),
+    fav_date INTEGER NOT NULL,
+    UNIQUE (fav_obj_type, fav_obj_id)
+  ) STRICT;
+  CREATE INDEX fav_by_date ON fav (fav_obj_type, fav_date DESC, fav_id DESC);
+  `,
 ];
 
 export const USER_DB_KIND: DatabaseKind = {
   label: 'user database',
   applicationId: 0x4d6f6555, // 'MoeU'
   migrations: USER_MIGRATIONS,
-  remedy: 'Move it aside (your favourites and keys are in it) and start Moecat again to create a new one.',
+  remedy: 'Otherwise move it aside (your favourites and keys are in it; never delete it) and start Moecat again to create a new one.',
+  precious: true,
 };
+
+export type FavObjType = 'wiki' | 'sub';
+
+/** A favourite as stored: it names a catalogue id (stable across rebuilds), never a row. */
+export interface Fav {
+  fav_id: number;
+  fav_obj_id: number;
+  fav_obj_type: FavObjType;
+  fav_type: number;
+  fav_date: number;
+}
 
 export interface ApiKey {
   key: string;
@@ -53,6 +77,13 @@ export interface UserDb {
   isActiveKey(key: string): boolean;
   /** The first active key, created (named 'Default') when there is none. */
   defaultKey(): ApiKey;
+  /** The new favourite, or undefined when the object is already a favourite (nothing written). */
+  addFav(type: FavObjType, objId: number, favType: number, now?: number): Fav | undefined;
+  /** The removed favourite, or undefined when there was none. */
+  deleteFav(type: FavObjType, objId: number): Fav | undefined;
+  findFav(type: FavObjType, objId: number): Fav | undefined;
+  /** Newest first. */
+  listFavs(type: FavObjType, limit: number, offset: number): { count: number; favs: Fav[] };
   close(): void;
 }
 
@@ -68,6 +99,13 @@ export function openUserDb(file: string, options: Omit<OpenOptions, 'readonly'> 
   const revoke = db.prepare('UPDATE api_key SET revoked_at = ? WHERE api_key = ? AND revoked_at IS NULL');
   const active = db.prepare('SELECT 1 FROM api_key WHERE api_key = ? AND revoked_at IS NULL').pluck();
   const nowSeconds = () => Math.floor(Date.now() / 1000);
+  const FAV_COLUMNS = 'fav_id, fav_obj_id, fav_obj_type, fav_type, fav_date';
+  const insertFav = db.prepare(`INSERT INTO fav (fav_obj_type, fav_obj_id, fav_type, fav_date) VALUES (?, ?, ?, ?)
+    ON CONFLICT (fav_obj_type, fav_obj_id) DO NOTHING RETURNING ${FAV_COLUMNS}`);
+  const removeFav = db.prepare(`DELETE FROM fav WHERE fav_obj_type = ? AND fav_obj_id = ? RETURNING ${FAV_COLUMNS}`);
+  const favByObj = db.prepare(`SELECT ${FAV_COLUMNS} FROM fav WHERE fav_obj_type = ? AND fav_obj_id = ?`);
+  const favPage = db.prepare(`SELECT ${FAV_COLUMNS} FROM fav WHERE fav_obj_type = ? ORDER BY fav_date DESC, fav_id DESC LIMIT ? OFFSET ?`);
+  const favCount = db.prepare('SELECT count(*) FROM fav WHERE fav_obj_type = ?').pluck();
 
   const createKey = (name: string, now = nowSeconds()): ApiKey => {
     const key: ApiKey = { key: newApiKey(), secret: newSecret(), name, createdAt: now, revokedAt: null };
@@ -81,6 +119,10 @@ export function openUserDb(file: string, options: Omit<OpenOptions, 'readonly'> 
     revokeKey: (key, now = nowSeconds()) => revoke.run(now, key).changes === 1,
     isActiveKey: (key) => active.get(key) !== undefined,
     defaultKey: () => (firstActive.get() as ApiKey | undefined) ?? createKey('Default'),
+    addFav: (type, objId, favType, now = nowSeconds()) => insertFav.get(type, objId, favType, now) as Fav | undefined,
+    deleteFav: (type, objId) => removeFav.get(type, objId) as Fav | undefined,
+    findFav: (type, objId) => favByObj.get(type, objId) as Fav | undefined,
+    listFavs: (type, limit, offset) => ({ count: favCount.get(type) as number, favs: favPage.all(type, limit, offset) as Fav[] }),
     close: () => db.close(),
   };
 }
