@@ -14,6 +14,8 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { buildCatalogue, CATALOGUE_FILE } from '../src-main/catalogue/builder';
+import { openCatalogue } from '../src-main/catalogue/catalogue';
+import { DatabaseFileError } from '../src-main/catalogue/database';
 import type { BenchRequest, BenchStats } from './bench-server';
 import { COMMON_WORD, DEFAULT_LARGE_CATALOGUE, generateCatalogue } from './gen-catalogue';
 
@@ -146,9 +148,20 @@ function keywordClasses(file: string, n = 12): Record<string, string[]> {
 }
 
 // ---- the run -------------------------------------------------------------------------------------
+/** The file is a catalogue this code can serve (not missing, not built with another schema). */
+function opens(file: string): boolean {
+  try {
+    openCatalogue(file).close();
+    return true;
+  } catch (err) {
+    if (err instanceof DatabaseFileError) return false;
+    throw err;
+  }
+}
+
 async function catalogueBuilds(): Promise<string> {
   const metaFile = `${DEFAULT_LARGE_CATALOGUE}.json`;
-  if (flags.regen || !existsSync(DEFAULT_LARGE_CATALOGUE) || !existsSync(metaFile)) {
+  if (flags.regen || !existsSync(metaFile) || !opens(DEFAULT_LARGE_CATALOGUE)) {
     console.log('Generating the 100k/1M catalogue …');
     generateCatalogue({ entries: 100_000, subs: 1_000_000, out: DEFAULT_LARGE_CATALOGUE });
   }
