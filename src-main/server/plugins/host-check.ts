@@ -19,11 +19,15 @@ function splitHost(host: string): { name: string; port: string | undefined } {
 export const hostCheckPlugin = fp(
   async (app: FastifyInstance, opts: HostCheckOptions) => {
     const names = new Set([...LOOPBACK_NAMES, ...(opts.extraHostnames ?? []).map((h) => (h.includes(':') && !h.startsWith('[') ? `[${h}]` : h).toLowerCase())]);
+    // Read once listening (a system call per request showed in profiles); before listen (inject in
+    // tests) there is no port to compare with.
+    let ownPort: string | undefined;
     app.addHook('onRequest', async (request, reply) => {
       const { name, port } = splitHost(request.headers.host ?? '');
-      const address = app.server.address();
-      // Before listen (inject in tests) there is no port to compare with.
-      const ownPort = address && typeof address === 'object' ? String(address.port) : undefined;
+      if (ownPort === undefined) {
+        const address = app.server.address();
+        if (address && typeof address === 'object') ownPort = String(address.port);
+      }
       const portOk = ownPort === undefined || (port ?? '80') === ownPort;
       if (names.has(name) && portOk) return;
       await sendEnvelope(request, reply, { status: 403, msg: [`Host "${request.headers.host ?? ''}" is not this server.`] });
