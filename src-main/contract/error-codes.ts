@@ -7,6 +7,8 @@ export const ERROR_STATUS = {
   FORBIDDEN_HOST: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
+  /** The write would repeat what is already there (a favourite added twice). */
+  CONFLICT: 409,
   SERVER_FAULT: 500,
 } as const;
 

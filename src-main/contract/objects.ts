@@ -22,6 +22,11 @@ export interface FavDto {
   fav_date: number;
 }
 
+/** One item of /user/favs/{wiki,sub}: the fav with its object (null if the catalogue no longer has it). */
+export interface FavItemDto extends FavDto {
+  obj: WikiDto | SubDto | null;
+}
+
 export interface WikiDto {
   wiki_id: number;
   wiki_title: string;

@@ -11,6 +11,7 @@ import { appTagsRoutes } from './routes/app-tags';
 import { coverRoutes } from './routes/covers';
 import { docsRoutes } from './routes/docs';
 import { entryDetailRoutes } from './routes/entry-detail';
+import { favouriteRoutes } from './routes/favourites';
 import { fileRoutes } from './routes/files';
 import { onAirRoutes } from './routes/on-air';
 import { portalRoutes } from './routes/portal';
@@ -67,6 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(entryDetailRoutes);
   await app.register(appTagsRoutes);
   await app.register(appKeysRoutes);
+  await app.register(favouriteRoutes);
   await app.register(coverRoutes);
   await app.register(fileRoutes, { root: deps.audioDir });
   await app.register(docsRoutes);
