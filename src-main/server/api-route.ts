@@ -5,6 +5,8 @@ import type { ApiFormat, Information } from '../contract/envelope';
 import { formatOfUrl, renderEnvelope, sendAnswer } from './envelope';
 import { parseQuery, Params } from './params';
 import { requireApiKey } from './plugins/auth';
+import { isFirstParty } from './plugins/first-party';
+import { withUserFavs } from './user-favs';
 
 export interface ApiResult {
   information?: Partial<Information>;
@@ -80,12 +82,15 @@ export function apiRoute(app: FastifyInstance, path: string, options: ApiRouteOp
       const query = parseQuery(request.url);
       const params = new Params(query.params);
       if (options.auth === 'api-key') requireApiKey(request, params);
-      const key = options.cache && cacheKey(request, query.request, options.cache === 'minute' ? app.deps.now() : undefined);
+      // The UI's own reads carry the user's favourites, so they bypass the shared answer cache.
+      const firstParty = isFirstParty(request, app.deps.uiToken);
+      const key = !firstParty && options.cache && cacheKey(request, query.request, options.cache === 'minute' ? app.deps.now() : undefined);
       const cached = key && app.answerCache.get(key);
       if (cached) return sendAnswer(reply, cached);
       const result = await handler({ params, request, reply, site: siteOf(request) });
       if ((result as unknown) === reply) return reply;
-      const { information, msg, payload } = result as ApiResult;
+      const { information, msg } = result as ApiResult;
+      const payload = firstParty ? withUserFavs((result as ApiResult).payload, app.deps.userDb) : (result as ApiResult).payload;
       const answer = await renderEnvelope(request, { information, msg, payload });
       if (key && answer.status === 200) app.answerCache.set(key, answer);
       return sendAnswer(reply, answer);

@@ -196,3 +196,34 @@ describe.each(FORMATS)('GET /user/favs (%s)', (format) => {
     expectError(await send('/user/favs/wiki', format, { method: 'POST', form: {} }), 405, /POST is not allowed/);
   });
 });
+
+describe.each(FORMATS)('wiki_user_fav / sub_user_fav (%s)', (format) => {
+  const apiKey = () => ctx.userDb.defaultKey().key;
+  const read = (path: string, query: Record<string, string>, token: string | null) => send(path, format, { query: { ...query, api_key: apiKey() }, token });
+
+  it('carry the fav object for the UI and stay null with only an API key, in detail answers', async () => {
+    ctx.userDb.addFav('wiki', SAKURA.id, 1, NOW);
+    ctx.userDb.addFav('sub', SAKURA.trackIds[1], 2, NOW);
+    const query = { wiki_id: String(SAKURA.id) };
+    const plain = await read('/music/detail', query, null);
+    expect(plain.status).toBe(200);
+    expect(plain.response.wiki.wiki_user_fav).toBeNull();
+    expect(plain.response.subs.map((s: { sub_user_fav: unknown }) => s.sub_user_fav)).toEqual(SAKURA.trackIds.map(() => null));
+
+    const ui = await read('/music/detail', query, TOKEN);
+    expect(ui.response.wiki.wiki_user_fav).toMatchObject({ fav_obj_type: 'wiki', fav_obj_id: SAKURA.id, fav_type: 1, fav_date: NOW });
+    expect(ui.response.subs.map((s: { sub_user_fav: { fav_type: number } | null }) => s.sub_user_fav?.fav_type ?? null)).toEqual(SAKURA.trackIds.map((id) => (id === SAKURA.trackIds[1] ? 2 : null)));
+    // A wrong token is simply not the UI: no favourites, no error.
+    expect((await read('/music/detail', query, 'f1'.repeat(16))).response.wiki.wiki_user_fav).toBeNull();
+  });
+
+  it('are never served from or into the shared answer cache', async () => {
+    const query = { wiki_type: 'music', wiki_id: String(SAKURA.id) };
+    expect((await read('/wikis', query, null)).response.wikis[0].wiki_user_fav).toBeNull(); // fills the cache
+    ctx.userDb.addFav('wiki', SAKURA.id, 1, NOW);
+    expect((await read('/wikis', query, TOKEN)).response.wikis[0].wiki_user_fav).toMatchObject({ fav_obj_id: SAKURA.id });
+    expect((await read('/wikis', query, null)).response.wikis[0].wiki_user_fav).toBeNull();
+    ctx.userDb.deleteFav('wiki', SAKURA.id);
+    expect((await read('/wikis', query, TOKEN)).response.wikis[0].wiki_user_fav).toBeNull();
+  });
+});

@@ -22,3 +22,10 @@ export function requireFirstParty(request: FastifyRequest, uiToken: string | und
     throw new ApiError('UNAUTHORIZED', 'Only the Moecat app itself may do this.');
   }
 }
+
+/** True when a read carries the UI token (its answers may then show the user's favourites); never throws. */
+export function isFirstParty(request: FastifyRequest, uiToken: string | undefined): boolean {
+  const sent = request.headers['x-moecat-ui'];
+  const origin = request.headers.origin;
+  return !!uiToken && typeof sent === 'string' && sameSecret(sent, uiToken) && (origin === undefined || origin === siteOf(request));
+}
