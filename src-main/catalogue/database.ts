@@ -60,7 +60,7 @@ function backupName(file: string, version: number): string {
 /** The remedy for a broken precious file: restore the newest backup when there is one; never overwrite. */
 function recovery(file: string, kind: DatabaseKind): string {
   const backup = kind.precious ? latestBackup(file) : undefined;
-  const restore = backup ? ` A backup is at ${backup}: quit Moecat, move the broken file aside (keep it) and copy the backup to ${file}.` : '';
+  const restore = backup ? ` A backup from before its last upgrade is at ${backup} (changes made since are not in it): quit Moecat, move the broken file aside (keep it) and copy the backup to ${file}.` : '';
   return `${restore} ${kind.remedy}`.trim();
 }
 
