@@ -1,11 +1,17 @@
 // Favourites: POST /fav/add, /fav/delete and GET /user/favs/{wiki,sub}, in JSON and XML. Only the app's
 // own UI (X-Moecat-UI, same Origin) may use them for now; every refusal leaves the favourites as they were.
 import type { InjectOptions } from 'fastify';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AUDIO_DIR, buildCatalogue, CATALOGUE_FILE } from '../../src-main/catalogue/builder';
+import { openCatalogue } from '../../src-main/catalogue/catalogue';
+import { buildApp } from '../../src-main/server/app';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_SPEC, DEMO_WIKI_ID_BASE } from '../../src-main/catalogue/demo/demo-content';
 import { decodeXml, FORMATS, type Format } from '../fixtures/api';
 import { fixtureApp } from '../fixtures/app';
-import { FIXTURE_ANIME, FIXTURE_NOW } from '../fixtures/bangumi-fixture';
+import { FIXTURE_ANIME, FIXTURE_BANGUMI, FIXTURE_NOW } from '../fixtures/bangumi-fixture';
 
 const HOST = '127.0.0.1:7777';
 const SITE = `http://${HOST}`;
@@ -226,4 +232,27 @@ describe.each(FORMATS)('wiki_user_fav / sub_user_fav (%s)', (format) => {
     ctx.userDb.deleteFav('wiki', SAKURA.id);
     expect((await read('/wikis', query, TOKEN)).response.wikis[0].wiki_user_fav).toBeNull();
   });
+});
+
+describe('favourites across a catalogue rebuild', () => {
+  it('still name the same entries and songs when the catalogue is rebuilt and the server restarted', async () => {
+    await add('json', { fav_obj_type: 'wiki', fav_obj_id: String(MOVIE_ID) });
+    await add('json', { fav_obj_type: 'sub', fav_obj_id: String(SAKURA.trackIds[3]) });
+    const before = await send('/user/favs/wiki', 'json');
+    const rebuilt = mkdtempSync(join(tmpdir(), 'moecat-rebuilt-'));
+    await buildCatalogue({ outDir: rebuilt, bangumi: FIXTURE_BANGUMI });
+    const catalogue = openCatalogue(join(rebuilt, CATALOGUE_FILE));
+    const app = await buildApp({ catalogue, userDb: ctx.userDb, audioDir: join(rebuilt, AUDIO_DIR), now: () => FIXTURE_NOW, uiToken: TOKEN });
+    try {
+      const headers = { host: HOST, 'x-moecat-ui': TOKEN };
+      const wikis = (await app.inject({ url: '/user/favs/wiki.json', headers })).json().response;
+      expect(wikis.favs).toEqual(before.response.favs);
+      expect(wikis.favs[0].obj).toMatchObject({ wiki_id: MOVIE_ID, wiki_title: FIXTURE_ANIME.movie.title });
+      const subs = (await app.inject({ url: '/user/favs/sub.json', headers })).json().response;
+      expect(subs.favs[0].obj).toMatchObject({ sub_id: SAKURA.trackIds[3], sub_title: SAKURA.tracks[3] });
+    } finally {
+      await app.close();
+      catalogue.close();
+    }
+  }, 60_000);
 });
