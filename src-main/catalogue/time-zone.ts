@@ -1,7 +1,8 @@
 // Calendar arithmetic in the catalogue's time zone (Asia/Tokyo by default) using Intl, so another
 // zone, DST included, can be configured without a date library.
+import { CATALOGUE_TIME_ZONE } from '../contract/time';
 
-export const DEFAULT_TIME_ZONE = 'Asia/Tokyo';
+export const DEFAULT_TIME_ZONE = CATALOGUE_TIME_ZONE;
 
 export interface LocalParts {
   year: number;

@@ -10,10 +10,11 @@
 //   midnight), and the entry moves to that weekday's column. "Today" is the viewer's weekday.
 //   Using this week's date gets the offset right across daylight-saving changes in the viewer's zone.
 // All pure functions of an instant, so they are tested without a browser.
+import { CATALOGUE_TIME_ZONE } from '../../../src-main/contract/time';
 import type { OnAirDto } from '../../../src-main/contract/objects';
 
 /** The catalogue's time zone (DESIGN.md §3). The API does not report it; Moecat builds with this one. */
-export const CATALOGUE_TIME_ZONE = 'Asia/Tokyo';
+export { CATALOGUE_TIME_ZONE } from '../../../src-main/contract/time';
 /** Broadcast days start at 05:00 in the catalogue time zone. */
 export const DAY_START_MINUTES = 5 * 60;
 

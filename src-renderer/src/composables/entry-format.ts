@@ -1,10 +1,11 @@
 // Formatting shared by the entry and search screens: dates, durations, which section an entry is in.
+import { CATALOGUE_TIME_ZONE } from '../../../src-main/contract/time';
 import type { EntrySection } from '../api/entry';
 
-/** Entry dates are days in the catalogue's time zone (DESIGN.md §3): show that day, wherever the viewer is. */
-export const CATALOGUE_TIME_ZONE = 'Asia/Tokyo';
-
-/** A day-precision date ('' when unknown, i.e. 0). */
+/**
+ * A day-precision date ('' when unknown, i.e. 0). Entry dates are days in the catalogue's time zone
+ * (DESIGN.md §3): show that day, wherever the viewer is.
+ */
 export function formatDay(unixSeconds: number, locale: string): string {
   if (!unixSeconds) return '';
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: CATALOGUE_TIME_ZONE }).format(unixSeconds * 1000);
