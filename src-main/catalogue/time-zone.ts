@@ -1,52 +1,13 @@
 // Calendar arithmetic in the catalogue's time zone (Asia/Tokyo by default) using Intl, so another
 // zone, DST included, can be configured without a date library.
-import { CATALOGUE_TIME_ZONE } from '../contract/time';
+import { CATALOGUE_TIME_ZONE, wallTime, type WallTime } from '../contract/time';
 
 export const DEFAULT_TIME_ZONE = CATALOGUE_TIME_ZONE;
 
-export interface LocalParts {
-  year: number;
-  month: number; // 1–12
-  day: number;
-  hour: number;
-  minute: number;
-  /** ISO weekday: 1 Monday … 7 Sunday. */
-  weekday: number;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      weekday: 'short',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
+export type LocalParts = WallTime;
 
 export function localParts(ms: number, timeZone = DEFAULT_TIME_ZONE): LocalParts {
-  const p: Record<string, string> = {};
-  for (const part of formatter(timeZone).formatToParts(ms)) p[part.type] = part.value;
-  return {
-    year: Number(p.year),
-    month: Number(p.month),
-    day: Number(p.day),
-    hour: Number(p.hour),
-    minute: Number(p.minute),
-    weekday: WEEKDAYS[p.weekday],
-  };
+  return wallTime(ms, timeZone);
 }
 
 /** The zone's offset from UTC at an instant, in milliseconds. */

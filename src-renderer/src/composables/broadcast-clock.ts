@@ -10,61 +10,16 @@
 //   midnight), and the entry moves to that weekday's column. "Today" is the viewer's weekday.
 //   Using this week's date gets the offset right across daylight-saving changes in the viewer's zone.
 // All pure functions of an instant, so they are tested without a browser.
-import { CATALOGUE_TIME_ZONE } from '../../../src-main/contract/time';
+import { CATALOGUE_TIME_ZONE, wallTime } from '../../../src-main/contract/time';
 import type { OnAirDto } from '../../../src-main/contract/objects';
 
 /** The catalogue's time zone (DESIGN.md §3). The API does not report it; Moecat builds with this one. */
-export { CATALOGUE_TIME_ZONE } from '../../../src-main/contract/time';
+export { CATALOGUE_TIME_ZONE, wallTime } from '../../../src-main/contract/time';
 /** Broadcast days start at 05:00 in the catalogue time zone. */
 export const DAY_START_MINUTES = 5 * 60;
 
 export type Clock = 'catalogue' | 'local';
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
-
-interface WallTime {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  /** 1 Monday … 7 Sunday */
-  weekday: number;
-}
-
-const WEEKDAY_NUMBER: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      weekday: 'short',
-    });
-    formatters.set(zone, f);
-  }
-  return f;
-}
-
-/** The wall-clock reading of an instant (Unix ms) in a zone. */
-export function wallTime(ms: number, zone: string): WallTime {
-  const parts: Record<string, string> = {};
-  for (const p of formatterFor(zone).formatToParts(ms)) parts[p.type] = p.value;
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    weekday: WEEKDAY_NUMBER[parts.weekday],
-  };
-}
 
 /** Minutes of the zone's offset from UTC at an instant (Tokyo: 540). */
 function offsetMinutes(ms: number, zone: string): number {
