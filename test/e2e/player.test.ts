@@ -199,6 +199,8 @@ describe('player bar', () => {
     // Somewhere known: paused 5 s into the current track, volume down.
     await bar().getByRole('slider', { name: 'Volume' }).focus();
     await page.keyboard.press('PageDown'); // 80 % → 60 %
+    // The store must have taken the new volume before the reload that should restore it.
+    await page.waitForFunction(() => localStorage.getItem('moecat.player')?.includes('"volume":0.6') ?? false, undefined, { timeout: 5000 });
     const seek = bar().getByRole('slider', { name: 'Seek' });
     await seek.focus();
     await page.keyboard.press('Home');
