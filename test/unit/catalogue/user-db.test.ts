@@ -117,7 +117,7 @@ describe('openUserDb()', () => {
     const stored = new Set(userDb.db.prepare('SELECT fav_obj_id FROM fav').pluck().all() as number[]);
     expect(committed.filter((id) => !stored.has(id))).toEqual([]);
     userDb.close();
-  }, 30_000);
+  }, 120_000);
 });
 
 describe('UserDb favourites', () => {
