@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { DatabaseFileError } from '../../../src-main/catalogue/database';
 import { openUserDb, USER_DB_KIND } from '../../../src-main/catalogue/user-db';
 
@@ -96,6 +96,10 @@ describe('openUserDb()', () => {
     });
     const child = spawn(process.execPath, [script, file], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_PATH: join(__dirname, '..', '..', '..', 'node_modules') } });
     let out = '';
+    // Whatever happens to the test (a timeout included), the writer does not outlive it.
+    onTestFinished(() => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    });
     await new Promise<void>((resolve, reject) => {
       child.on('error', reject);
       child.on('exit', (code) => reject(new Error(`writer exited by itself (${code})`)));
