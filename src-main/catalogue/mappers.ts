@@ -68,7 +68,8 @@ export interface SubRow {
   sub_meta: string;
 }
 
-export const UPLOAD_COLUMNS = `u.up_id, u.up_obj_id, u.up_uri, u.up_type, u.up_md5, u.up_filesize, u.up_bitrate, u.up_length, u.up_date`;
+export const UPLOAD_COLUMNS = `u.up_id, u.up_obj_id, u.up_uri, u.up_type, u.up_md5, u.up_filesize, u.up_bitrate, u.up_length, u.up_date,
+  u.up_remote_url`;
 
 export interface UploadRow {
   up_id: number;
@@ -80,6 +81,7 @@ export interface UploadRow {
   up_bitrate: number;
   up_length: number;
   up_date: number;
+  up_remote_url: string | null;
 }
 
 /** "mm:ss" (minutes keep counting past 59, as players show long tracks). */
@@ -98,7 +100,7 @@ export function toUpload(row: UploadRow, site: string): UploadDto {
     up_size: Math.ceil(row.up_filesize / 1024),
     up_data: { bitrate: row.up_bitrate, length: row.up_length, time: clockTime(row.up_length), filesize: row.up_filesize },
     up_date: row.up_date,
-    up_url: `${site}${filePath(row.up_uri)}`,
+    up_url: row.up_remote_url ?? `${site}${filePath(row.up_uri)}`,
   };
 }
 

@@ -16,7 +16,15 @@ export const CATALOGUE_MIGRATIONS: readonly string[] = [
   CREATE TABLE source (
     source_id INTEGER PRIMARY KEY,
     kind TEXT NOT NULL CHECK (kind IN ('bundled', 'folder', 'remote')),
+    -- bundled: 'bangumi-data' | 'demo'; folder: the folder's absolute path; remote: the API's base URL.
     locator TEXT NOT NULL,
+    -- What the user sees in Settings (the folder's name, the remote's host).
+    name TEXT NOT NULL DEFAULT '',
+    -- Unix seconds of the first and the latest completed import or sync (0 for bundled sources).
+    added_at INTEGER NOT NULL DEFAULT 0,
+    updated_at INTEGER NOT NULL DEFAULT 0,
+    -- The importer's own bookkeeping (a sync's resume cursor, a folder's file fingerprints …).
+    state TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(state)),
     UNIQUE (kind, locator)
   ) STRICT;
 
@@ -38,6 +46,7 @@ export const CATALOGUE_MIGRATIONS: readonly string[] = [
     wiki_aliases TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(wiki_aliases)),
     wiki_tags TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(wiki_tags)),
     wiki_bgm_id INTEGER,
+    -- An imported or synced cover: its folder under the data directory's covers/ (four sizes inside).
     cover_file TEXT,
     UNIQUE (source_id, source_key)
   ) STRICT;
@@ -52,7 +61,7 @@ export const CATALOGUE_MIGRATIONS: readonly string[] = [
 
   -- The keyword index (search-index.ts): own title, aliases + title key, type.
   CREATE VIRTUAL TABLE wiki_fts USING fts5 (title, other, kind,
-    tokenize = 'ascii', prefix = '1 2', content = '', columnsize = 0);
+    tokenize = 'ascii', prefix = '1 2', content = '', contentless_delete = 1);
 
   CREATE TABLE wiki_alias (
     wiki_id INTEGER NOT NULL REFERENCES wiki (wiki_id) ON DELETE CASCADE,
@@ -103,7 +112,7 @@ export const CATALOGUE_MIGRATIONS: readonly string[] = [
   -- A sub-entry's own title and key, and its entry's title, aliases and key (so that a keyword mixing
   -- words of both is one index look-up, and search/sub never joins per match).
   CREATE VIRTUAL TABLE sub_fts USING fts5 (title, other, entry, kind,
-    tokenize = 'ascii', prefix = '1 2', content = '', columnsize = 0);
+    tokenize = 'ascii', prefix = '1 2', content = '', contentless_delete = 1);
 
   CREATE TABLE upload (
     up_id INTEGER PRIMARY KEY,
@@ -114,7 +123,9 @@ export const CATALOGUE_MIGRATIONS: readonly string[] = [
     up_filesize INTEGER NOT NULL,
     up_bitrate INTEGER NOT NULL,
     up_length INTEGER NOT NULL,
-    up_date INTEGER NOT NULL
+    up_date INTEGER NOT NULL,
+    -- Synced audio that stays on the remote: its absolute URL (up_url answers it); NULL = served here.
+    up_remote_url TEXT
   ) STRICT;
 
   CREATE TABLE onair (

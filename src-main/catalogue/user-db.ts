@@ -1,4 +1,4 @@
-// The user database: API keys and favourites; OAuth and history join it later. WAL mode, migrations
+// The user database: API keys, favourites, OAuth tokens and nonces, play history. WAL mode, migrations
 // keyed on user_version (append only: a shipped migration is never edited), a backup before each
 // migration and an integrity check at open (database.ts); never touched by a catalogue build.
 import { randomBytes } from 'node:crypto';
@@ -29,6 +29,44 @@ const USER_MIGRATIONS: readonly string[] = [
     UNIQUE (fav_obj_type, fav_obj_id)
   ) STRICT;
   CREATE INDEX fav_by_date ON fav (fav_obj_type, fav_date DESC, fav_id DESC);
+  `,
+  /* 3: OAuth 1.0a (RFC 5849). The consumer is an API key (its secret is the consumer secret). */ `
+  CREATE TABLE oauth_token (
+    token TEXT PRIMARY KEY,
+    secret TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('request', 'access')),
+    api_key TEXT NOT NULL REFERENCES api_key (api_key),
+    -- Request tokens: where to send the user after approval ('oob' = show the verifier).
+    callback TEXT,
+    verifier TEXT,
+    -- Request tokens: 'pending' until the user answers; access tokens stay 'approved'.
+    status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'approved', 'denied', 'used')),
+    created_at INTEGER NOT NULL,
+    approved_at INTEGER,
+    last_used_at INTEGER,
+    revoked_at INTEGER
+  ) STRICT;
+  CREATE INDEX oauth_token_by_key ON oauth_token (api_key, kind);
+
+  -- Nonces seen inside the timestamp window (older rows are pruned); a repeat is a replay.
+  CREATE TABLE oauth_nonce (
+    api_key TEXT NOT NULL,
+    token TEXT NOT NULL DEFAULT '',
+    nonce TEXT NOT NULL,
+    timestamp INTEGER NOT NULL,
+    PRIMARY KEY (api_key, token, nonce, timestamp)
+  ) STRICT, WITHOUT ROWID;
+  CREATE INDEX oauth_nonce_by_time ON oauth_nonce (timestamp);
+  `,
+  /* 4: what the user played, newest first (Recently played). */ `
+  CREATE TABLE play_history (
+    play_id INTEGER PRIMARY KEY AUTOINCREMENT,
+    sub_id INTEGER NOT NULL CHECK (sub_id > 0),
+    wiki_id INTEGER NOT NULL CHECK (wiki_id > 0),
+    played_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX play_history_by_time ON play_history (played_at DESC, play_id DESC);
+  CREATE INDEX play_history_by_sub ON play_history (sub_id);
   `,
 ];
 

@@ -37,7 +37,7 @@ describe('openUserDb()', () => {
     const key = 'b'.repeat(41);
     writeV1(file, key);
     const userDb = openUserDb(file);
-    expect(userDb.db.pragma('user_version', { simple: true })).toBe(2);
+    expect(userDb.db.pragma('user_version', { simple: true })).toBe(USER_DB_KIND.migrations.length);
     expect(userDb.listKeys().map((k) => [k.key, k.name])).toEqual([[key, 'Old tool']]);
     expect(userDb.addFav('wiki', 5, 1, 1)).toMatchObject({ fav_obj_type: 'wiki', fav_obj_id: 5 });
     userDb.close();
@@ -55,7 +55,7 @@ describe('openUserDb()', () => {
     openUserDb(join(dir, 'user.db')).close();
     openUserDb(join(dir, 'user.db')).close();
     expect(existsSync(join(dir, 'user.db.bak-v0'))).toBe(false);
-    expect(existsSync(join(dir, 'user.db.bak-v2'))).toBe(false);
+    expect(existsSync(join(dir, `user.db.bak-v${USER_DB_KIND.migrations.length}`))).toBe(false);
   });
 
   it('refuses a damaged file with a clear message naming the backup, and leaves the file untouched', () => {
