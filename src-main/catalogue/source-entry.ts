@@ -29,6 +29,8 @@ export interface SourceUpload {
   length: number;
   /** Unix seconds. */
   date: number;
+  /** Synced audio left on the remote: its absolute URL (the API's up_url then points there). */
+  remoteUrl?: string;
 }
 
 export interface SourceSub {
