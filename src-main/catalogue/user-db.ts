@@ -89,6 +89,17 @@ export interface Fav {
   fav_date: number;
 }
 
+/** Recently played keeps at most this many plays; older ones are pruned as new ones come. */
+export const MAX_PLAYS = 1000;
+
+/** A play as stored: a catalogue sub id (stable across rebuilds), its entry, and when it started. */
+export interface Play {
+  play_id: number;
+  sub_id: number;
+  wiki_id: number;
+  played_at: number;
+}
+
 export interface ApiKey {
   key: string;
   secret: string;
@@ -122,6 +133,12 @@ export interface UserDb {
   findFav(type: FavObjType, objId: number): Fav | undefined;
   /** Newest first. */
   listFavs(type: FavObjType, limit: number, offset: number): { count: number; favs: Fav[] };
+  /** Records a play and prunes the oldest beyond MAX_PLAYS. */
+  addPlay(subId: number, wikiId: number, now?: number): Play;
+  /** Each sub-entry once, at its latest play, newest first; `count` = distinct sub-entries. */
+  listPlays(limit: number, offset: number): { count: number; plays: Play[] };
+  /** Forgets every play; answers how many were removed. */
+  clearPlays(): number;
   close(): void;
 }
 
@@ -144,6 +161,21 @@ export function openUserDb(file: string, options: Omit<OpenOptions, 'readonly'> 
   const favByObj = db.prepare(`SELECT ${FAV_COLUMNS} FROM fav WHERE fav_obj_type = ? AND fav_obj_id = ?`);
   const favPage = db.prepare(`SELECT ${FAV_COLUMNS} FROM fav WHERE fav_obj_type = ? ORDER BY fav_date DESC, fav_id DESC LIMIT ? OFFSET ?`);
   const favCount = db.prepare('SELECT count(*) FROM fav WHERE fav_obj_type = ?').pluck();
+  const PLAY_COLUMNS = 'play_id, sub_id, wiki_id, played_at';
+  const insertPlay = db.prepare(`INSERT INTO play_history (sub_id, wiki_id, played_at) VALUES (?, ?, ?) RETURNING ${PLAY_COLUMNS}`);
+  const prunePlays = db.prepare(`DELETE FROM play_history WHERE play_id IN
+    (SELECT play_id FROM play_history ORDER BY played_at DESC, play_id DESC LIMIT -1 OFFSET ${MAX_PLAYS})`);
+  // At most MAX_PLAYS rows, so ranking them all per request stays cheap.
+  const latestPlays = db.prepare(`SELECT ${PLAY_COLUMNS} FROM (SELECT ${PLAY_COLUMNS},
+      row_number() OVER (PARTITION BY sub_id ORDER BY played_at DESC, play_id DESC) AS nth FROM play_history)
+    WHERE nth = 1 ORDER BY played_at DESC, play_id DESC LIMIT ? OFFSET ?`);
+  const playedSubs = db.prepare('SELECT count(DISTINCT sub_id) FROM play_history').pluck();
+  const deletePlays = db.prepare('DELETE FROM play_history');
+  const addPlay = db.transaction((subId: number, wikiId: number, now: number) => {
+    const play = insertPlay.get(subId, wikiId, now) as Play;
+    prunePlays.run();
+    return play;
+  });
 
   const createKey = (name: string, now = nowSeconds()): ApiKey => {
     const key: ApiKey = { key: newApiKey(), secret: newSecret(), name, createdAt: now, revokedAt: null };
@@ -161,6 +193,9 @@ export function openUserDb(file: string, options: Omit<OpenOptions, 'readonly'> 
     deleteFav: (type, objId) => removeFav.get(type, objId) as Fav | undefined,
     findFav: (type, objId) => favByObj.get(type, objId) as Fav | undefined,
     listFavs: (type, limit, offset) => ({ count: favCount.get(type) as number, favs: favPage.all(type, limit, offset) as Fav[] }),
+    addPlay: (subId, wikiId, now = nowSeconds()) => addPlay(subId, wikiId, now),
+    listPlays: (limit, offset) => ({ count: playedSubs.get() as number, plays: latestPlays.all(limit, offset) as Play[] }),
+    clearPlays: () => deletePlays.run().changes,
     close: () => db.close(),
   };
 }

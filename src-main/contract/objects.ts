@@ -27,6 +27,21 @@ export interface FavItemDto extends FavDto {
   obj: WikiDto | SubDto | null;
 }
 
+/** One play of Recently played (/app/history/add answers it): a sub-entry and when it started. */
+export interface PlayDto {
+  play_id: number;
+  sub_id: number;
+  /** The sub-entry's entry. */
+  wiki_id: number;
+  /** Unix seconds. */
+  played_at: number;
+}
+
+/** One item of /app/history: a sub-entry's latest play, with the sub-entry (its entry in `wiki`); null if the catalogue no longer has it. */
+export interface PlayItemDto extends PlayDto {
+  sub: SubDto | null;
+}
+
 export interface WikiDto {
   wiki_id: number;
   wiki_title: string;

@@ -1,7 +1,7 @@
 // JSON Schemas of the API objects in objects.ts and envelope.ts (OpenAPI 3.0 dialect: `nullable`),
 // for the OpenAPI document and for tests. The type checks at the end keep them in step with the types.
 import type { Information } from './envelope';
-import type { CoverDto, FavDto, MetaDto, OnAirDto, PlaylistItemDto, PortalDto, SubDto, TagDto, UploadDataDto, UploadDto, WikiDto } from './objects';
+import type { CoverDto, FavDto, FavItemDto, MetaDto, OnAirDto, PlayDto, PlayItemDto, PlaylistItemDto, PortalDto, SubDto, TagDto, UploadDataDto, UploadDto, WikiDto } from './objects';
 
 const int = { type: 'integer' } as const;
 const str = { type: 'string' } as const;
@@ -160,6 +160,35 @@ export const PlaylistItemDtoSchema = {
   properties: playlistItemProperties,
 } as const;
 
+/** A fav with its object (/user/favs/wiki or /sub): null when the catalogue no longer has it. */
+const favItemSchema = <O extends object>(obj: O) =>
+  ({
+    type: 'object',
+    additionalProperties: false,
+    required: [...FavDtoSchema.required, 'obj'],
+    properties: { ...FavDtoSchema.properties, obj: { ...obj, nullable: true, description: 'The favourite object; null if the catalogue no longer has it' } },
+  }) as const;
+
+export const WikiFavItemDtoSchema = favItemSchema(WikiDtoSchema);
+export const SubFavItemDtoSchema = favItemSchema(SubDtoSchema);
+
+export const PlayDtoSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['play_id', 'sub_id', 'wiki_id', 'played_at'],
+  properties: { play_id: int, sub_id: int, wiki_id: { type: 'integer', description: "The sub-entry's entry" }, played_at: { type: 'integer', description: 'Unix seconds' } },
+} as const;
+
+export const PlayItemDtoSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [...PlayDtoSchema.required, 'sub'],
+  properties: {
+    ...PlayDtoSchema.properties,
+    sub: { ...SubDtoSchema, nullable: true, description: 'The sub-entry with its entry in `wiki`; null if the catalogue no longer has it' },
+  },
+} as const;
+
 export const TagDtoSchema = {
   type: 'object',
   additionalProperties: false,
@@ -197,6 +226,10 @@ export const CONTRACT_SCHEMAS = {
   PortalDto: PortalDtoSchema,
   TagDto: TagDtoSchema,
   PlaylistItemDto: PlaylistItemDtoSchema,
+  WikiFavItemDto: WikiFavItemDtoSchema,
+  SubFavItemDto: SubFavItemDtoSchema,
+  PlayDto: PlayDtoSchema,
+  PlayItemDto: PlayItemDtoSchema,
   Information: InformationSchema,
 } as const;
 
@@ -221,6 +254,10 @@ const mirrors: [
   Mirrors<typeof PortalDtoSchema, PortalDto>,
   Mirrors<typeof TagDtoSchema, TagDto>,
   Mirrors<typeof PlaylistItemDtoSchema, PlaylistItemDto>,
+  Mirrors<typeof WikiFavItemDtoSchema, FavItemDto>,
+  Mirrors<typeof SubFavItemDtoSchema, FavItemDto>,
+  Mirrors<typeof PlayDtoSchema, PlayDto>,
+  Mirrors<typeof PlayItemDtoSchema, PlayItemDto>,
   Mirrors<typeof InformationSchema, FixedInformation>,
-] = [true, true, true, true, true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
 void mirrors;

@@ -1,7 +1,7 @@
 // Favourites: POST /fav/add, /fav/delete and GET /user/favs/{wiki,sub}, in JSON and XML. Only the app's
 // own UI (X-Moecat-UI, same Origin) may use them for now; every refusal leaves the favourites as they were.
 import type { InjectOptions } from 'fastify';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AUDIO_DIR, buildCatalogue, CATALOGUE_FILE } from '../../src-main/catalogue/builder';
@@ -189,6 +189,16 @@ describe.each(FORMATS)('GET /user/favs (%s)', (format) => {
     expect(subs.response.favs[0]).toMatchObject({ fav_obj_type: 'sub', fav_obj_id: SAKURA.trackIds[2], obj: { sub_id: SAKURA.trackIds[2], sub_title: SAKURA.tracks[2] } });
   });
 
+  it("lists objects that carry the user's own fav marks, the song's entry included", async () => {
+    ctx.userDb.addFav('wiki', SAKURA.id, 1, NOW);
+    ctx.userDb.addFav('sub', SAKURA.trackIds[0], 3, NOW);
+    const wikis = await send('/user/favs/wiki', format);
+    expect(wikis.response.favs[0].obj.wiki_user_fav).toMatchObject({ fav_obj_type: 'wiki', fav_obj_id: SAKURA.id });
+    const subs = await send('/user/favs/sub', format);
+    expect(subs.response.favs[0].obj.sub_user_fav).toMatchObject({ fav_obj_type: 'sub', fav_obj_id: SAKURA.trackIds[0], fav_type: 3 });
+    expect(subs.response.favs[0].obj.wiki.wiki_user_fav).toMatchObject({ fav_obj_id: SAKURA.id });
+  });
+
   it('answers an empty list with count 0, not an error', async () => {
     const res = await send('/user/favs/sub', format, { query: { page: '3' } });
     expect(res.status).toBe(200);
@@ -253,6 +263,7 @@ describe('favourites across a catalogue rebuild', () => {
     } finally {
       await app.close();
       catalogue.close();
+      rmSync(rebuilt, { recursive: true, force: true });
     }
   }, 60_000);
 });

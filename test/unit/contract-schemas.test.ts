@@ -28,6 +28,10 @@ const onAir = [1, 2, 3, 4, 5, 6, 7].flatMap((day) => queries.onAir.day(day, Math
 const portal = portalTarget(queries.portal.albumsByTitle('Sakura Letters', SITE), { title: 'Sakura Letters', listen: false }, SITE);
 // Favourites have no writer yet; this literal is held to FavDto by the type checker.
 const fav: FavDto = { fav_id: 1, fav_obj_id: wikis[0].wiki_id, fav_obj_type: 'wiki', fav_type: 1, fav_date: 1_700_000_000 };
+// Favourite and history items as /user/favs and /app/history build them (their objects may be gone).
+const wikiFavItem = { ...fav, obj: wikis[0] };
+const subFav: FavDto = { ...fav, fav_obj_type: 'sub', fav_obj_id: song.sub_id };
+const play = ctx.userDb.addPlay(song.sub_id, song.sub_parent_wiki, 1_700_000_000);
 const key = ctx.userDb.defaultKey().key;
 const answer = await ctx.app.inject({ url: `/wikis.json?wiki_type=music&page=1&api_key=${key}`, headers: { host: '127.0.0.1:7777' } });
 const information = answer.json().response.information;
@@ -46,6 +50,10 @@ const SAMPLES: Record<Name, [object, ...object[]]> = {
   PortalDto: [portal],
   TagDto: [queries.tags.mostUsed(['music'], 1)[0], ...queries.tags.mostUsed([...WIKI_TYPES], 100)],
   PlaylistItemDto: queries.entryDetail.playlistOfWiki(queries.wikis.findById(songRow.sub_parent_wiki, SITE)!, SITE) as [object, ...object[]],
+  WikiFavItemDto: [wikiFavItem, { ...fav, obj: null }],
+  SubFavItemDto: [{ ...subFav, obj: song }, { ...subFav, obj: episode }, { ...subFav, obj: null }],
+  PlayDto: [play],
+  PlayItemDto: [{ ...play, sub: song }, { ...play, sub: null }],
   Information: [information],
 };
 const NAMES = Object.keys(CONTRACT_SCHEMAS) as Name[];

@@ -4,32 +4,18 @@
 // Only the user's authority may read or write them: for now the app's own UI (X-Moecat-UI, Origin
 // checked); OAuth tokens join later. Parameters come from the query or a form/JSON body, never both for
 // one name. The object must exist in the catalogue; a duplicate add is 409, deleting what is not there 404.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+// The listed objects carry the user's own fav marks (wiki_user_fav / sub_user_fav), as first-party reads do.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FavItemDto } from '../../contract/objects';
 import type { FavObjType } from '../../catalogue/user-db';
 import { ApiError, badParameter, missingParameter } from '../api-error';
 import { siteOf } from '../api-route';
-import { sendEnvelope } from '../envelope';
 import { parseQuery, Params, readPaging } from '../params';
 import { requireFirstParty } from '../plugins/first-party';
+import { withUserFavs } from '../user-favs';
+import { acceptFormBodies, BODY_LIMIT, documentUserOperation, onlyAllow, paramsOf, sendPrivate, SUFFIXES } from '../user-routes';
 
-const SUFFIXES = ['', '.json', '.xml'];
-const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 const FAV_TYPE_MAX = 1000;
-
-/** Query and body parameters as one map; a name in both is refused rather than guessed. */
-function paramsOf(request: FastifyRequest): Params {
-  const all = parseQuery(request.url).params;
-  const body = request.body;
-  if (body === undefined || body === null || body === '') return new Params(all);
-  if (typeof body !== 'object' || Array.isArray(body)) throw new ApiError('BAD_PARAMETER', 'The body must be form fields or a JSON object.');
-  for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
-    if (all.has(name)) throw badParameter(name, 'is given more than once');
-    if (typeof value !== 'string' && typeof value !== 'number') throw badParameter(name, 'must be a string or a number');
-    all.set(name, String(value));
-  }
-  return new Params(all);
-}
 
 function objTypeOf(p: Params, name: string): FavObjType {
   const value = p.required(name);
@@ -37,40 +23,57 @@ function objTypeOf(p: Params, name: string): FavObjType {
   return value;
 }
 
+const OBJ_PARAMS = {
+  fav_obj_type: { description: '`wiki` (an entry) or `sub` (a song or episode)', required: true, example: 'wiki' },
+  fav_obj_id: { description: 'The entry or sub-entry id', required: true, example: '51000004' },
+};
+const PAGE_PARAMS = {
+  page: { description: 'Page number, from 1', example: '1' },
+  perpage: { description: 'Items per page, 1–50 (larger values are clamped to 50); default 20', example: '20' },
+};
+
+function documentFavourites(): void {
+  documentUserOperation({
+    method: 'POST',
+    path: '/fav/add',
+    summary: "Adds an entry or a sub-entry to the user's favourites",
+    params: { ...OBJ_PARAMS, fav_type: { description: `A number of the client's choosing, 1–${FAV_TYPE_MAX}; default 1`, example: '1' } },
+    responds: { fav: { list: false, object: 'FavDto' } },
+    paged: false,
+    errors: { 404: 'The catalogue has no such entry or sub-entry', 405: 'Any method but POST', 409: 'It is already a favourite (delete it first to change fav_type)' },
+  });
+  documentUserOperation({
+    method: 'POST',
+    path: '/fav/delete',
+    summary: "Removes an entry or a sub-entry from the user's favourites",
+    params: { ...OBJ_PARAMS, fav_type: { description: 'Ignored (checked only for its form): a delete removes the favourite whatever its type' } },
+    responds: { fav: { list: false, object: 'FavDto' } },
+    paged: false,
+    errors: { 404: 'It is not a favourite', 405: 'Any method but POST' },
+  });
+  for (const type of ['wiki', 'sub'] as const) {
+    documentUserOperation({
+      method: 'GET',
+      path: `/user/favs/${type}`,
+      summary: `The user's favourite ${type === 'wiki' ? 'entries' : 'songs and episodes'}, newest first, each with its object in \`obj\``,
+      params: PAGE_PARAMS,
+      responds: { favs: { list: true, object: type === 'wiki' ? 'WikiFavItemDto' : 'SubFavItemDto' } },
+      paged: true,
+      errors: { 405: 'Any method but GET or HEAD' },
+    });
+  }
+}
+
 export async function favouriteRoutes(app: FastifyInstance): Promise<void> {
   const { userDb, catalogue, now } = app.deps;
   const { entryDetail } = catalogue.queries;
   const firstParty = async (request: FastifyRequest) => requireFirstParty(request, app.deps.uiToken);
   const findObj = (type: FavObjType, id: number, site: string) => (type === 'wiki' ? entryDetail.findWiki(id, site) : entryDetail.findSub(id, site));
-  const send = (request: FastifyRequest, reply: FastifyReply, content: Parameters<typeof sendEnvelope>[2]) =>
-    sendEnvelope(request, reply.header('cache-control', 'no-store'), content);
-
-  // Form posts (what Moefou clients send) parsed here only; JSON bodies use Fastify's own parser.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
-    try {
-      const fields: Record<string, string> = {};
-      for (const [k, v] of new URLSearchParams(body as string)) {
-        if (k in fields) return done(badParameter(k, 'is given more than once'));
-        fields[k] = v;
-      }
-      done(null, fields);
-    } catch (err) {
-      done(err as Error);
-    }
-  });
-
-  const onlyAllow = (url: string, allowed: readonly string[]) =>
-    app.route({
-      method: ALL_METHODS.filter((m) => !allowed.includes(m)),
-      url,
-      handler: async (request, reply) => {
-        reply.header('allow', allowed.join(', '));
-        throw new ApiError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${url.replace(/\.(json|xml)$/, '')}; use ${allowed.filter((m) => m !== 'HEAD').join(' or ')}.`);
-      },
-    });
+  documentFavourites();
+  acceptFormBodies(app);
 
   for (const suffix of SUFFIXES) {
-    app.post(`/fav/add${suffix}`, { onRequest: firstParty, bodyLimit: 4096 }, async (request, reply) => {
+    app.post(`/fav/add${suffix}`, { onRequest: firstParty, bodyLimit: BODY_LIMIT }, async (request, reply) => {
       const p = paramsOf(request);
       const type = objTypeOf(p, 'fav_obj_type');
       const id = p.positiveInt('fav_obj_id');
@@ -80,11 +83,11 @@ export async function favouriteRoutes(app: FastifyInstance): Promise<void> {
       if (!findObj(type, id, siteOf(request))) throw new ApiError('NOT_FOUND', `No ${type} has id ${id}.`);
       const fav = userDb.addFav(type, id, favType, Math.floor(now() / 1000));
       if (!fav) throw new ApiError('CONFLICT', `The ${type} ${id} is already a favourite; delete it first to change fav_type.`);
-      return send(request, reply, { payload: { fav } });
+      return sendPrivate(request, reply, { payload: { fav } });
     });
-    onlyAllow(`/fav/add${suffix}`, ['POST']);
+    onlyAllow(app, `/fav/add${suffix}`, ['POST']);
 
-    app.post(`/fav/delete${suffix}`, { onRequest: firstParty, bodyLimit: 4096 }, async (request, reply) => {
+    app.post(`/fav/delete${suffix}`, { onRequest: firstParty, bodyLimit: BODY_LIMIT }, async (request, reply) => {
       const p = paramsOf(request);
       const type = objTypeOf(p, 'fav_obj_type');
       const id = p.positiveInt('fav_obj_id');
@@ -93,9 +96,9 @@ export async function favouriteRoutes(app: FastifyInstance): Promise<void> {
       p.positiveInt('fav_type');
       const fav = userDb.deleteFav(type, id);
       if (!fav) throw new ApiError('NOT_FOUND', `The ${type} ${id} is not a favourite.`);
-      return send(request, reply, { payload: { fav } });
+      return sendPrivate(request, reply, { payload: { fav } });
     });
-    onlyAllow(`/fav/delete${suffix}`, ['POST']);
+    onlyAllow(app, `/fav/delete${suffix}`, ['POST']);
 
     for (const type of ['wiki', 'sub'] as const) {
       app.get(`/user/favs/${type}${suffix}`, { onRequest: firstParty }, async (request, reply) => {
@@ -103,9 +106,9 @@ export async function favouriteRoutes(app: FastifyInstance): Promise<void> {
         const { count, favs } = userDb.listFavs(type, paging.perpage, paging.offset);
         const site = siteOf(request);
         const items: FavItemDto[] = favs.map((fav) => ({ ...fav, obj: findObj(type, fav.fav_obj_id, site) ?? null }));
-        return send(request, reply, { information: { page: paging.page, perpage: paging.perpage, count }, payload: { favs: items } });
+        return sendPrivate(request, reply, { information: { page: paging.page, perpage: paging.perpage, count }, payload: { favs: withUserFavs(items, userDb) } });
       });
-      onlyAllow(`/user/favs/${type}${suffix}`, ['GET', 'HEAD']);
+      onlyAllow(app, `/user/favs/${type}${suffix}`, ['GET', 'HEAD']);
     }
   }
 }
