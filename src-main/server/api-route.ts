@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } fro
 import type { ApiFormat, Information } from '../contract/envelope';
 import { formatOfUrl, renderEnvelope, sendAnswer } from './envelope';
 import { parseQuery, Params } from './params';
-import { requireApiKey } from './plugins/auth';
+import { requireApiKeyOrOAuth } from './plugins/auth';
 import { isFirstParty } from './plugins/first-party';
 import { withUserFavs } from './user-favs';
 
@@ -81,16 +81,16 @@ export function apiRoute(app: FastifyInstance, path: string, options: ApiRouteOp
       if (options.formatParam) request.apiFormat = formatFromParam(request.url, options.formatParam);
       const query = parseQuery(request.url);
       const params = new Params(query.params);
-      if (options.auth === 'api-key') requireApiKey(request, params);
-      // The UI's own reads carry the user's favourites, so they bypass the shared answer cache.
-      const firstParty = isFirstParty(request, app.deps.uiToken);
-      const key = !firstParty && options.cache && cacheKey(request, query.request, options.cache === 'minute' ? app.deps.now() : undefined);
+      const signed = options.auth === 'api-key' && requireApiKeyOrOAuth(request, params) === 'oauth';
+      // The UI's own reads and OAuth-signed ones carry the user's favourites, so they bypass the shared answer cache.
+      const asUser = signed || isFirstParty(request, app.deps.uiToken);
+      const key = !asUser && options.cache && cacheKey(request, query.request, options.cache === 'minute' ? app.deps.now() : undefined);
       const cached = key && app.answerCache.get(key);
       if (cached) return sendAnswer(reply, cached);
       const result = await handler({ params, request, reply, site: siteOf(request) });
       if ((result as unknown) === reply) return reply;
       const { information, msg } = result as ApiResult;
-      const payload = firstParty ? withUserFavs((result as ApiResult).payload, app.deps.userDb) : (result as ApiResult).payload;
+      const payload = asUser ? withUserFavs((result as ApiResult).payload, app.deps.userDb) : (result as ApiResult).payload;
       const answer = await renderEnvelope(request, { information, msg, payload });
       if (key && answer.status === 200) app.answerCache.set(key, answer);
       return sendAnswer(reply, answer);

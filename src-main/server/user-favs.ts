@@ -1,5 +1,5 @@
-// Fills `wiki_user_fav` / `sub_user_fav` for a caller with the user's authority (the first-party UI for
-// now; OAuth later). Works on a copy: catalogue answers may be shared or cached, and must stay null for
+// Fills `wiki_user_fav` / `sub_user_fav` for a caller with the user's authority (the first-party UI, or
+// a request signed with an OAuth access token). Works on a copy: catalogue answers may be shared or cached, and must stay null for
 // API-key callers.
 import type { UserDb } from '../catalogue/user-db';
 

@@ -1,7 +1,9 @@
-// API-key authority for the query operations: `api_key` (41 lower-case hex) must name an active key
-// in the user database. OAuth 1.0a joins here later.
+// Authority for the query operations: `api_key` (41 lower-case hex) naming an active key in the user
+// database, or an OAuth 1.0a request signed with an access token (../oauth/verify.ts), which also acts
+// for the user (their favourites show in the answer).
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../api-error';
+import { carriesOAuth, verifyOAuth } from '../oauth/verify';
 import type { Params } from '../params';
 
 const KEY_SHAPE = /^[0-9a-f]{41}$/;
@@ -12,4 +14,17 @@ export function requireApiKey(request: FastifyRequest, params: Params): void {
   if (!KEY_SHAPE.test(key) || !request.server.deps.userDb.isActiveKey(key)) {
     throw new ApiError('UNAUTHORIZED', 'Parameter "api_key" is not an active API key.');
   }
+}
+
+/**
+ * An OAuth-signed request must be valid as such (a 400 or 401 otherwise, whatever else it carries);
+ * any other request needs an active `api_key`. Answers which of the two authorised it.
+ */
+export function requireApiKeyOrOAuth(request: FastifyRequest, params: Params): 'api-key' | 'oauth' {
+  if (carriesOAuth(request)) {
+    verifyOAuth(request, 'resource');
+    return 'oauth';
+  }
+  requireApiKey(request, params);
+  return 'api-key';
 }

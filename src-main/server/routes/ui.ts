@@ -11,6 +11,8 @@ import { CONTENT_SECURITY_POLICY } from '../../content-security-policy';
 import { sendNotFound } from '../plugins/errors';
 
 const API_PATH = /\.(json|xml)$|^\/(files|covers|app|docs|oauth|fav|user)(\/|$)/;
+/** UI pages under an API prefix: the OAuth approval page. */
+const UI_PAGES = new Set(['/oauth/authorize']);
 
 export async function uiRoutes(app: FastifyInstance, opts: { rendererDir?: string; uiKey?: string; uiToken?: string }): Promise<void> {
   const dir = opts.rendererDir;
@@ -36,7 +38,7 @@ export async function uiRoutes(app: FastifyInstance, opts: { rendererDir?: strin
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
-    if (indexHtml !== undefined && (request.method === 'GET' || request.method === 'HEAD') && !API_PATH.test(path)) {
+    if (indexHtml !== undefined && (request.method === 'GET' || request.method === 'HEAD') && (UI_PAGES.has(path) || !API_PATH.test(path))) {
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
