@@ -4,8 +4,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Catalogue } from '../catalogue/catalogue';
 import type { UserDb } from '../catalogue/user-db';
 import { AnswerCache } from './answer-cache';
+import { CatalogueJobs } from './catalogue-jobs';
 import { errorsPlugin } from './plugins/errors';
 import { hostCheckPlugin } from './plugins/host-check';
+import { appJobRoutes } from './routes/app-jobs';
 import { appKeysRoutes } from './routes/app-keys';
 import { appTagsRoutes } from './routes/app-tags';
 import { coverRoutes } from './routes/covers';
@@ -13,6 +15,8 @@ import { docsRoutes } from './routes/docs';
 import { entryDetailRoutes } from './routes/entry-detail';
 import { favouriteRoutes } from './routes/favourites';
 import { fileRoutes } from './routes/files';
+import { historyRoutes } from './routes/history';
+import { oauthRoutes } from './routes/oauth';
 import { onAirRoutes } from './routes/on-air';
 import { portalRoutes } from './routes/portal';
 import { searchRoutes } from './routes/search';
@@ -33,6 +37,12 @@ export interface AppDeps {
   uiKey?: string;
   /** The per-run secret that marks the UI's own writes (X-Moecat-UI). */
   uiToken?: string;
+  /** The writable working catalogue (imports and syncs write it); absent when serving a fixed file. */
+  catalogueFile?: string;
+  /** The user data directory (imported covers live in its covers/ folder). */
+  dataDir?: string;
+  /** The user's cache directory (the size-capped cache of synced audio). */
+  cacheDir?: string;
   /** Host names accepted besides loopback (the --host address). */
   extraHostnames?: string[];
   logger?: boolean;
@@ -42,14 +52,22 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Rendered catalogue answers (answer-cache.ts); whatever changes the catalogue clears it. */
     answerCache: AnswerCache;
-    deps: Required<Pick<AppDeps, 'catalogue' | 'userDb' | 'audioDir' | 'now'>> & Pick<AppDeps, 'uiToken' | 'uiKey'>;
+    /** Imports, syncs and source removals started from the UI (catalogue-jobs.ts). */
+    jobs: CatalogueJobs;
+    deps: Required<Pick<AppDeps, 'catalogue' | 'userDb' | 'audioDir' | 'now'>> & Pick<AppDeps, 'uiToken' | 'uiKey' | 'catalogueFile' | 'dataDir' | 'cacheDir'>;
   }
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({ logger: deps.logger ?? false, routerOptions: { maxParamLength: 500 } });
   app.decorateRequest('apiFormat', null);
-  app.decorate('answerCache', new AnswerCache());
+  const answerCache = new AnswerCache();
+  app.decorate('answerCache', answerCache);
+  app.decorate('jobs', new CatalogueJobs(deps.catalogueFile, () => answerCache.clear(), deps.now));
+  app.addHook('onClose', async () => {
+    for (const job of app.jobs.list()) app.jobs.cancel(job.id);
+    await app.jobs.idle();
+  });
   app.decorate('deps', {
     catalogue: deps.catalogue,
     userDb: deps.userDb,
@@ -57,6 +75,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: deps.now ?? Date.now,
     uiToken: deps.uiToken,
     uiKey: deps.uiKey,
+    catalogueFile: deps.catalogueFile,
+    dataDir: deps.dataDir,
+    cacheDir: deps.cacheDir,
   });
   await app.register(errorsPlugin);
   await app.register(hostCheckPlugin, { extraHostnames: deps.extraHostnames });
@@ -68,7 +89,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(entryDetailRoutes);
   await app.register(appTagsRoutes);
   await app.register(appKeysRoutes);
+  await app.register(appJobRoutes);
   await app.register(favouriteRoutes);
+  await app.register(historyRoutes);
+  await app.register(oauthRoutes);
   await app.register(coverRoutes);
   await app.register(fileRoutes, { root: deps.audioDir });
   await app.register(docsRoutes);

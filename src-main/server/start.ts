@@ -80,6 +80,10 @@ export async function startMoecat(opts: StartOptions): Promise<RunningServer> {
     now: opts.now,
     uiKey: apiKey,
     uiToken,
+    // A catalogue given with --catalogue is served as it is: imports and syncs need the working copy.
+    catalogueFile: opts.catalogueFile ? undefined : catalogueFile,
+    dataDir: opts.dataDir,
+    cacheDir: join(opts.dataDir, 'cache'),
     extraHostnames: opts.host && opts.host !== '127.0.0.1' ? [opts.host] : [],
   });
   const closeAll = async () => {

@@ -1,0 +1,146 @@
+// Long catalogue work started from the UI (a folder import, a sync, removing a source) runs as a job:
+// one at a time, since they write the same working catalogue; each reports progress that the UI polls
+// (GET /app/jobs/:id) to draw its progress bar, can be cancelled, and ends done, failed or cancelled.
+// The job gets its own writer connection, closed when it ends; whatever it committed is kept (each batch
+// is a transaction), and the answer cache is cleared after every job so answers show the new rows.
+import { randomBytes } from 'node:crypto';
+import { openCatalogueWriter, type CatalogueWriter } from '../catalogue/catalogue-writer';
+import { ApiError } from './api-error';
+
+export type JobKind = 'import' | 'sync' | 'remove-source';
+export type JobStatus = 'running' | 'done' | 'failed' | 'cancelled';
+
+export interface JobProgress {
+  /** What the job is doing now, e.g. 'scan', 'read', 'write', 'pages', 'audio'. */
+  phase: string;
+  done: number;
+  /** 0 while unknown (the UI then shows an indeterminate bar). */
+  total: number;
+  /** The item being worked on (a file name, a page), for the UI's line under the bar. */
+  current?: string;
+}
+
+export interface JobState {
+  id: string;
+  kind: JobKind;
+  /** What the job works on: a folder's path, a remote's URL, a source's name. */
+  label: string;
+  status: JobStatus;
+  progress: JobProgress;
+  /** Unix milliseconds. */
+  startedAt: number;
+  finishedAt: number | null;
+  /** Problems that did not stop the job (unreadable files …), at most MAX_PROBLEMS kept. */
+  problems: string[];
+  /** What the job returns when done (counts of added, changed, removed …). */
+  result: unknown;
+  /** Why it failed, in words for the user. */
+  error: string | null;
+}
+
+export interface JobContext {
+  writer: CatalogueWriter;
+  signal: AbortSignal;
+  progress(p: JobProgress): void;
+  problem(message: string): void;
+}
+
+export type JobRun = (ctx: JobContext) => Promise<unknown>;
+
+const MAX_PROBLEMS = 200;
+const KEEP_FINISHED = 20;
+
+export class CatalogueJobs {
+  private readonly jobs = new Map<string, { state: JobState; abort: AbortController }>();
+  private running: string | null = null;
+
+  constructor(
+    /** The writable working catalogue; undefined when the server serves a fixed catalogue file. */
+    private readonly catalogueFile: string | undefined,
+    /** Called after every job (and after each committed batch, when the job says so). */
+    private readonly onChanged: () => void,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get writable(): boolean {
+    return this.catalogueFile !== undefined;
+  }
+
+  /** Starts a job; 409 while another runs, 400 when the catalogue cannot be written. */
+  start(kind: JobKind, label: string, run: JobRun): JobState {
+    if (!this.catalogueFile) throw new ApiError('BAD_PARAMETER', 'This server answers from a fixed catalogue file (--catalogue): it cannot import or sync.');
+    if (this.running) {
+      const other = this.jobs.get(this.running)!.state;
+      throw new ApiError('CONFLICT', `Another job is running (${other.kind} ${other.label}); wait for it or cancel it.`);
+    }
+    const writer = openCatalogueWriter(this.catalogueFile);
+    const abort = new AbortController();
+    const state: JobState = {
+      id: randomBytes(8).toString('hex'),
+      kind,
+      label,
+      status: 'running',
+      progress: { phase: 'start', done: 0, total: 0 },
+      startedAt: this.now(),
+      finishedAt: null,
+      problems: [],
+      result: null,
+      error: null,
+    };
+    this.jobs.set(state.id, { state, abort });
+    this.running = state.id;
+    this.prune();
+    const ctx: JobContext = {
+      writer,
+      signal: abort.signal,
+      progress: (p) => {
+        state.progress = { ...p };
+      },
+      problem: (message) => {
+        if (state.problems.length < MAX_PROBLEMS) state.problems.push(message);
+      },
+    };
+    void (async () => {
+      try {
+        state.result = await run(ctx);
+        state.status = abort.signal.aborted ? 'cancelled' : 'done';
+      } catch (err) {
+        state.status = abort.signal.aborted ? 'cancelled' : 'failed';
+        state.error = err instanceof Error ? err.message : String(err);
+      } finally {
+        writer.close();
+        state.finishedAt = this.now();
+        this.running = null;
+        this.onChanged();
+      }
+    })();
+    return state;
+  }
+
+  get(id: string): JobState | undefined {
+    return this.jobs.get(id)?.state;
+  }
+
+  /** Newest first. */
+  list(): JobState[] {
+    return [...this.jobs.values()].map((j) => j.state).reverse();
+  }
+
+  /** True when the job was running and is now asked to stop (it stops at its next batch boundary). */
+  cancel(id: string): boolean {
+    const job = this.jobs.get(id);
+    if (!job || job.state.status !== 'running') return false;
+    job.abort.abort();
+    return true;
+  }
+
+  /** Resolves when no job runs (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.running) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+
+  private prune(): void {
+    const finished = [...this.jobs.values()].filter((j) => j.state.status !== 'running');
+    for (const j of finished.slice(0, Math.max(0, finished.length - KEEP_FINISHED))) this.jobs.delete(j.state.id);
+  }
+}
