@@ -128,3 +128,60 @@ describe('GET /docs', () => {
     expect(res.json().response.information).toMatchObject({ has_error: true, error: 404 });
   });
 });
+
+describe('GET /docs/openapi.json: favourites and recently played', () => {
+  const TOKEN = 'd0'.repeat(16);
+  const USER_OPS = [
+    ['post', '/fav/add', ['fav_obj_type', 'fav_obj_id', 'fav_type'], ['404', '405', '409']],
+    ['post', '/fav/delete', ['fav_obj_type', 'fav_obj_id', 'fav_type'], ['404', '405']],
+    ['get', '/user/favs/wiki', ['page', 'perpage'], ['405']],
+    ['get', '/user/favs/sub', ['page', 'perpage'], ['405']],
+    ['post', '/app/history/add', ['sub_id'], ['404', '405']],
+    ['get', '/app/history', ['page', 'perpage'], ['405']],
+    ['post', '/app/history/clear', [], ['405']],
+  ] as const;
+
+  it.each(USER_OPS)('describes %s %s under its three spellings, for the UI token only', async (method, path, params, errors) => {
+    const doc = await openApi();
+    expect(doc.components.securitySchemes.MoecatUi).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Moecat-UI' });
+    for (const suffix of ['', '.json', '.xml']) {
+      const op = doc.paths[`${path}${suffix}`]?.[method];
+      expect(op, `${method} ${path}${suffix}`).toBeDefined();
+      expect(op.security).toEqual([{ MoecatUi: [] }]);
+      const names =
+        method === 'get'
+          ? op.parameters.map((p: Doc) => p.name)
+          : Object.keys(op.requestBody?.content['application/x-www-form-urlencoded'].schema.properties ?? {});
+      expect(names.sort()).toEqual([...params].sort());
+      if (method === 'post' && params.length > 0) expect(Object.keys(op.requestBody.content)).toEqual(['application/x-www-form-urlencoded', 'application/json']);
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', ...errors]));
+      expect(Object.keys(op.responses['200'].content)).toEqual([suffix === '.xml' ? 'application/xml' : 'application/json']);
+    }
+  });
+
+  it('describes what the favourites and history operations really answer', async () => {
+    const ui = await fixtureApp({ uiToken: TOKEN });
+    try {
+      const doc: Doc = await SwaggerParser.dereference(structuredClone(await openApi()));
+      const ajv = new Ajv({ allErrors: true, strict: false });
+      const check = async (method: 'GET' | 'POST', path: string, payload?: object) => {
+        const headers = { host: '127.0.0.1:7777', 'x-moecat-ui': TOKEN, ...(payload ? { 'content-type': 'application/json' } : {}) };
+        const res = await ui.app.inject({ method, url: `${path}.json`, headers, payload: payload && JSON.stringify(payload) });
+        expect(res.statusCode, res.body).toBe(200);
+        const validate = ajv.compile(doc.paths[path][method.toLowerCase()].responses['200'].content['application/json'].schema);
+        expect(validate(res.json()), ajv.errorsText(validate.errors)).toBe(true);
+        return res.json().response;
+      };
+      await check('POST', '/fav/add', { fav_obj_type: 'wiki', fav_obj_id: 51000004 });
+      await check('POST', '/fav/add', { fav_obj_type: 'sub', fav_obj_id: 51000401 });
+      expect((await check('GET', '/user/favs/wiki')).favs).toHaveLength(1);
+      expect((await check('GET', '/user/favs/sub')).favs).toHaveLength(1);
+      await check('POST', '/fav/delete', { fav_obj_type: 'sub', fav_obj_id: 51000401 });
+      await check('POST', '/app/history/add', { sub_id: 51000401 });
+      expect((await check('GET', '/app/history')).plays).toHaveLength(1);
+      expect((await check('POST', '/app/history/clear')).cleared).toBe(1);
+    } finally {
+      await ui.close();
+    }
+  });
+});

@@ -1,10 +1,12 @@
-// The OpenAPI 3 description of the API at /docs/openapi.json, generated from API_OPERATIONS and the
-// contract schemas, and a readable page at /docs (Swagger UI, whose assets ship in the package).
+// The OpenAPI 3 description of the API at /docs/openapi.json, generated from API_OPERATIONS (and
+// USER_OPERATIONS: favourites and recently played) and the contract schemas, and a readable page at
+// /docs (Swagger UI, whose assets ship in the package).
 import fastifySwagger, { type StaticDocumentSpec } from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { CONTRACT_SCHEMAS } from '../../contract/schemas';
 import { API_OPERATIONS, type ApiOperation } from '../api-route';
+import { USER_OPERATIONS, type UserOperation } from '../user-routes';
 
 type Json = Record<string, unknown>;
 
@@ -41,7 +43,7 @@ function withRefs(schema: unknown, named: Map<unknown, string>, root = true): un
 }
 
 /** The envelope of one operation's success: `information` plus the payload keys of `responds`. */
-function envelopeBody(op: ApiOperation): Json {
+function envelopeBody(op: Pick<ApiOperation, 'path' | 'responds' | 'paged'>): Json {
   const properties: Json = { information: ref(op.paged ? 'PagedInformation' : 'Information') };
   for (const [key, { list, object }] of Object.entries(op.responds)) {
     if (!PRIMITIVES.has(object) && !(object in CONTRACT_SCHEMAS)) throw new Error(`${op.path} responds with "${object}", which schemas.ts does not describe.`);
@@ -99,8 +101,39 @@ function operationObject(op: ApiOperation, spelling: (typeof SPELLINGS)[number])
   };
 }
 
+const USER_NOTE = 'Only Moecat\'s own UI may call this: it sends its per-run token in `X-Moecat-UI` (and, from a browser, this server\'s Origin).';
+
+/** A favourites or history operation: first-party only; a POST takes its parameters in the query or the body. */
+function userOperationObject(op: UserOperation, spelling: (typeof SPELLINGS)[number]): Json {
+  const name = pascal(op.path);
+  const formats: Format[] = [spelling.format];
+  const fields = Object.entries(op.params);
+  const asSchema = (doc: UserOperation['params'][string]) => ({ type: 'string', description: doc.description, ...(doc.example === undefined ? {} : { example: doc.example }) });
+  const body = { type: 'object', required: fields.filter(([, d]) => d.required).map(([n]) => n), properties: Object.fromEntries(fields.map(([n, d]) => [n, asSchema(d)])) };
+  if ((body.required as string[]).length === 0) delete (body as Json).required;
+  const post = op.method === 'POST';
+  const errors = Object.fromEntries(Object.entries(op.errors).map(([status, why]) => [status, { description: why, content: content('Error', formats) }]));
+  return {
+    tags: [op.path.slice(1)],
+    operationId: `${op.method.toLowerCase()}${name}${spelling.suffix.replace('.', '_')}`,
+    summary: op.summary,
+    description: [spelling.note, op.paged ? PAGED_NOTE : undefined, USER_NOTE, post && fields.length > 0 ? 'Parameters may be in the query or in a form or JSON body, not the same one in both.' : undefined].filter(Boolean).join(' '),
+    security: [{ MoecatUi: [] }],
+    parameters: post ? [] : fields.map(([param, doc]) => ({ name: param, in: 'query', required: doc.required === true, description: doc.description, schema: { type: 'string' }, ...(doc.example === undefined ? {} : { example: doc.example }) })),
+    ...(post && fields.length > 0 ? { requestBody: { required: false, content: { 'application/x-www-form-urlencoded': { schema: body }, 'application/json': { schema: body } } } } : {}),
+    responses: {
+      200: { description: 'The envelope with the answer', content: content(name, formats) },
+      400: { description: 'A parameter is missing or invalid; `msg` says which and why', content: content('Error', formats) },
+      401: { description: 'Without the UI token (`X-Moecat-UI`)', content: content('Error', formats) },
+      403: { description: "An Origin other than this server's", content: content('Error', formats) },
+      ...errors,
+      500: { description: 'Server fault (no stack trace)', content: content('Error', formats) },
+    },
+  };
+}
+
 /** Fills `doc` in place: @fastify/swagger's static mode holds on to the object it was given. */
-export function fillOpenApiDocument(doc: Json, operations: ApiOperation[]): void {
+export function fillOpenApiDocument(doc: Json, operations: ApiOperation[], userOperations: UserOperation[] = []): void {
   const named = new Map<unknown, string>(Object.entries(CONTRACT_SCHEMAS).map(([name, schema]) => [schema, name]));
   const schemas: Json = Object.fromEntries(Object.entries(CONTRACT_SCHEMAS).map(([name, schema]) => [name, withRefs(schema, named)]));
   schemas.PagedInformation = { allOf: [ref('Information'), { type: 'object', required: ['page', 'perpage', 'count'] }] };
@@ -110,6 +143,14 @@ export function fillOpenApiDocument(doc: Json, operations: ApiOperation[]): void
     Object.assign(schemas, formatSchemas(pascal(op.path), envelopeBody(op)));
     for (const spelling of SPELLINGS) paths[`${op.path}${spelling.suffix}`] = { get: operationObject(op, spelling) };
   }
+  for (const op of userOperations) {
+    Object.assign(schemas, formatSchemas(pascal(op.path), envelopeBody(op)));
+    for (const spelling of SPELLINGS) {
+      const path = `${op.path}${spelling.suffix}`;
+      paths[path] = { ...(paths[path] as Json | undefined), [op.method.toLowerCase()]: userOperationObject(op, spelling) };
+    }
+  }
+  const moecatUi = { type: 'apiKey', in: 'header', name: 'X-Moecat-UI', description: "The per-run token of Moecat's own UI (not available to other tools)." };
   const apiKey = {
     name: 'api_key',
     in: 'query',
@@ -117,7 +158,7 @@ export function fillOpenApiDocument(doc: Json, operations: ApiOperation[]): void
     description: 'An active API key: 41 lower-case hex characters (Settings, or `moecat keys create`). Never echoed back.',
     schema: { type: 'string', pattern: '^[0-9a-f]{41}$' },
   };
-  Object.assign(doc, { paths, components: { schemas, parameters: { ApiKey: apiKey } } });
+  Object.assign(doc, { paths, components: { schemas, parameters: { ApiKey: apiKey }, securitySchemes: { MoecatUi: moecatUi } } });
 }
 
 const CSP = [
@@ -148,7 +189,11 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
   let filled = false;
   const ensureFilled = () => {
     if (filled) return;
-    fillOpenApiDocument(doc, API_OPERATIONS.filter((op) => app.hasRoute({ method: 'GET', url: op.path })));
+    fillOpenApiDocument(
+      doc,
+      API_OPERATIONS.filter((op) => app.hasRoute({ method: 'GET', url: op.path })),
+      USER_OPERATIONS.filter((op) => app.hasRoute({ method: op.method, url: op.path })),
+    );
     filled = true;
   };
   await app.register(fastifySwagger, { mode: 'static', specification: { document: doc as unknown as StaticDocumentSpec['document'] } });
