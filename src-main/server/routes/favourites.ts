@@ -1,17 +1,18 @@
 // The local user's favourites (DESIGN.md §4 "Beyond the interface"), in JSON and XML:
 //   POST /fav/add, /fav/delete      fav_obj_type (wiki|sub), fav_obj_id, fav_type (default 1) → { fav }
 //   GET  /user/favs/wiki, /sub      page, perpage → { favs } newest first, each with its object in `obj`
-// Only the user's authority may read or write them: for now the app's own UI (X-Moecat-UI, Origin
-// checked); OAuth tokens join later. Parameters come from the query or a form/JSON body, never both for
-// one name. The object must exist in the catalogue; a duplicate add is 409, deleting what is not there 404.
+// Only the user's authority may read or write them: the app's own UI (X-Moecat-UI) or a tool connected
+// with OAuth (a request signed with its access token), Origin checked for both. Parameters come from
+// the query or a form/JSON body, never both for one name. The object must exist in the catalogue; a
+// duplicate add is 409, deleting what is not there 404.
 // The listed objects carry the user's own fav marks (wiki_user_fav / sub_user_fav), as first-party reads do.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { FavItemDto } from '../../contract/objects';
 import type { FavObjType } from '../../catalogue/user-db';
 import { ApiError, badParameter, missingParameter } from '../api-error';
 import { siteOf } from '../api-route';
 import { parseQuery, Params, readPaging } from '../params';
-import { requireFirstParty } from '../plugins/first-party';
+import { userAuthority } from '../plugins/first-party';
 import { withUserFavs } from '../user-favs';
 import { acceptFormBodies, BODY_LIMIT, documentUserOperation, onlyAllow, paramsOf, sendPrivate, SUFFIXES } from '../user-routes';
 
@@ -67,13 +68,13 @@ function documentFavourites(): void {
 export async function favouriteRoutes(app: FastifyInstance): Promise<void> {
   const { userDb, catalogue, now } = app.deps;
   const { entryDetail } = catalogue.queries;
-  const firstParty = async (request: FastifyRequest) => requireFirstParty(request, app.deps.uiToken);
+  const asUser = userAuthority(app.deps.uiToken);
   const findObj = (type: FavObjType, id: number, site: string) => (type === 'wiki' ? entryDetail.findWiki(id, site) : entryDetail.findSub(id, site));
   documentFavourites();
   acceptFormBodies(app);
 
   for (const suffix of SUFFIXES) {
-    app.post(`/fav/add${suffix}`, { onRequest: firstParty, bodyLimit: BODY_LIMIT }, async (request, reply) => {
+    app.post(`/fav/add${suffix}`, { ...asUser, bodyLimit: BODY_LIMIT }, async (request, reply) => {
       const p = paramsOf(request);
       const type = objTypeOf(p, 'fav_obj_type');
       const id = p.positiveInt('fav_obj_id');
@@ -87,7 +88,7 @@ export async function favouriteRoutes(app: FastifyInstance): Promise<void> {
     });
     onlyAllow(app, `/fav/add${suffix}`, ['POST']);
 
-    app.post(`/fav/delete${suffix}`, { onRequest: firstParty, bodyLimit: BODY_LIMIT }, async (request, reply) => {
+    app.post(`/fav/delete${suffix}`, { ...asUser, bodyLimit: BODY_LIMIT }, async (request, reply) => {
       const p = paramsOf(request);
       const type = objTypeOf(p, 'fav_obj_type');
       const id = p.positiveInt('fav_obj_id');
@@ -101,7 +102,7 @@ export async function favouriteRoutes(app: FastifyInstance): Promise<void> {
     onlyAllow(app, `/fav/delete${suffix}`, ['POST']);
 
     for (const type of ['wiki', 'sub'] as const) {
-      app.get(`/user/favs/${type}${suffix}`, { onRequest: firstParty }, async (request, reply) => {
+      app.get(`/user/favs/${type}${suffix}`, asUser, async (request, reply) => {
         const paging = readPaging(new Params(parseQuery(request.url).params));
         const { count, favs } = userDb.listFavs(type, paging.perpage, paging.offset);
         const site = siteOf(request);
