@@ -144,6 +144,46 @@ export interface UserDb {
 
 const KEY_COLUMNS = 'api_key AS key, secret, name, created_at AS createdAt, revoked_at AS revokedAt';
 
+/** How long a key found active is trusted before `PRAGMA data_version` is read again (ms). */
+export const KEY_RECHECK_MS = 250;
+
+/**
+ * Every API-key request asks whether its key is active; the SQLite look-up was a tenth of the server's
+ * time per cached answer. Keys found active are remembered; the memory is dropped when this connection
+ * revokes a key (revokeKey calls forget(): whatever makes a key inactive here must) and when another
+ * connection — `moecat keys revoke` in another process — has written the file, which
+ * `PRAGMA data_version` tells. Reading it costs about as much as the look-up itself, so it is read at
+ * most every KEY_RECHECK_MS: a revocation from another process takes effect within that time. Unknown
+ * or revoked keys are never remembered (a flood of made-up keys cannot grow the set).
+ */
+function activeKeyCache(db: Db, lookUp: (key: string) => boolean) {
+  const dataVersion = db.prepare('PRAGMA data_version').pluck();
+  const known = new Set<string>();
+  let version = dataVersion.get() as number;
+  let checkedAt = performance.now();
+  return {
+    isActive(key: string): boolean {
+      const now = performance.now();
+      if (now - checkedAt >= KEY_RECHECK_MS) {
+        checkedAt = now;
+        const current = dataVersion.get() as number;
+        if (current !== version) {
+          version = current;
+          known.clear();
+        }
+      }
+      if (known.has(key)) return true;
+      if (!lookUp(key)) return false;
+      if (known.size >= 1000) known.clear();
+      known.add(key);
+      return true;
+    },
+    forget(): void {
+      known.clear();
+    },
+  };
+}
+
 export function openUserDb(file: string, options: Omit<OpenOptions, 'readonly'> = {}): UserDb {
   const db = openDatabase(file, USER_DB_KIND, options);
   db.pragma('journal_mode = WAL');
@@ -153,6 +193,7 @@ export function openUserDb(file: string, options: Omit<OpenOptions, 'readonly'> 
   const firstActive = db.prepare(`SELECT ${KEY_COLUMNS} FROM api_key WHERE revoked_at IS NULL ORDER BY created_at, api_key LIMIT 1`);
   const revoke = db.prepare('UPDATE api_key SET revoked_at = ? WHERE api_key = ? AND revoked_at IS NULL');
   const active = db.prepare('SELECT 1 FROM api_key WHERE api_key = ? AND revoked_at IS NULL').pluck();
+  const keys = activeKeyCache(db, (key) => active.get(key) !== undefined);
   const nowSeconds = () => Math.floor(Date.now() / 1000);
   const FAV_COLUMNS = 'fav_id, fav_obj_id, fav_obj_type, fav_type, fav_date';
   const insertFav = db.prepare(`INSERT INTO fav (fav_obj_type, fav_obj_id, fav_type, fav_date) VALUES (?, ?, ?, ?)
@@ -186,8 +227,11 @@ export function openUserDb(file: string, options: Omit<OpenOptions, 'readonly'> 
     db,
     createKey,
     listKeys: () => listKeys.all() as ApiKey[],
-    revokeKey: (key, now = nowSeconds()) => revoke.run(now, key).changes === 1,
-    isActiveKey: (key) => active.get(key) !== undefined,
+    revokeKey: (key, now = nowSeconds()) => {
+      keys.forget();
+      return revoke.run(now, key).changes === 1;
+    },
+    isActiveKey: (key) => keys.isActive(key),
     defaultKey: () => (firstActive.get() as ApiKey | undefined) ?? createKey('Default'),
     addFav: (type, objId, favType, now = nowSeconds()) => insertFav.get(type, objId, favType, now) as Fav | undefined,
     deleteFav: (type, objId) => removeFav.get(type, objId) as Fav | undefined,
