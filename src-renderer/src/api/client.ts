@@ -53,9 +53,14 @@ async function send(url: string, init: RequestInit): Promise<Response> {
   }
 }
 
-/** GET a catalogue operation (JSON envelope) with the UI's API key. */
+/**
+ * GET a catalogue operation (JSON envelope) with the UI's API key. The UI token goes along, so entries
+ * and songs come with the user's favourites (wiki_user_fav / sub_user_fav); such answers are the
+ * user's own, so neither the server's answer cache nor the browser keeps them.
+ */
 export async function getApi<T>(path: string, query: Query = {}, signal?: AbortSignal): Promise<T & { information: Information }> {
-  return read(await send(urlOf(path, query, true), { headers: { accept: 'application/json' }, signal }));
+  const headers = { accept: 'application/json', 'x-moecat-ui': uiToken };
+  return read(await send(urlOf(path, query, true), { headers, signal, cache: 'no-store' }));
 }
 
 /** GET something only the app's own UI may read (its API keys), with the UI token and no caching. */

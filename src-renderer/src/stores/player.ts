@@ -96,6 +96,9 @@ export const usePlayerStore = defineStore('player', () => {
   let noticeTimer: ReturnType<typeof setTimeout> | undefined;
   let noticeCount = 0;
   let lastSavedPosition = position.value;
+  /** Told once per loaded track when it first really plays (Recently played records it). */
+  const startListeners = new Set<(track: QueuedTrack) => void>();
+  let startedSeq = -1;
 
   function announce(kind: PlayerNotice['kind'], title?: string): void {
     notice.value = { id: ++noticeCount, kind, title };
@@ -183,6 +186,10 @@ export const usePlayerStore = defineStore('player', () => {
     paused.value = false;
     buffering.value = false;
     failuresInRow = 0;
+    if (startedSeq !== loadSeq && current.value) {
+      startedSeq = loadSeq;
+      for (const listener of startListeners) listener(current.value);
+    }
   });
   audio.addEventListener('play', () => (paused.value = false));
   audio.addEventListener('pause', () => {
@@ -212,6 +219,7 @@ export const usePlayerStore = defineStore('player', () => {
   audio.addEventListener('ended', () => {
     if (repeat.value === 'one') {
       audio.currentTime = 0;
+      startedSeq = -1; // the repeat is a new start of the track
       start();
       return;
     }
@@ -382,6 +390,12 @@ export const usePlayerStore = defineStore('player', () => {
 
   const dismissNotice = () => (notice.value = null);
 
+  /** Calls `listener` each time a track starts playing (not on resume); answers the unsubscribe. */
+  function onTrackStart(listener: (track: QueuedTrack) => void): () => void {
+    startListeners.add(listener);
+    return () => startListeners.delete(listener);
+  }
+
   return {
     queue,
     index,
@@ -415,5 +429,6 @@ export const usePlayerStore = defineStore('player', () => {
     setVolume,
     toggleMute,
     dismissNotice,
+    onTrackStart,
   };
 });
