@@ -69,7 +69,7 @@ export function writeEntry(ins: CatalogueInserts, sourceId: number, e: SourceEnt
     const u = s.upload;
     if (u) ins.upload.run(s.subId, s.subId, u.uri, u.md5, u.filesize, u.bitrate, u.length, u.date, u.remoteUrl ?? null);
   }
-  const rows = scheduleFor(e.broadcast, e.end, timeZone);
+  const rows = e.schedule ?? scheduleFor(e.broadcast, e.end, timeZone);
   for (const r of rows) ins.onair.run(e.wikiId, r.weekday, r.minute, r.periodDays, r.dateBegin, r.dateEnd);
   return rows.length > 0 ? 1 : 0;
 }

@@ -1,5 +1,6 @@
 // What every catalogue source (bangumi-data, the demo section, later folder import and remote sync)
 // hands to the builder: plain records with their stable ids already decided.
+import type { ScheduleRow } from './broadcast';
 
 export const WIKI_TYPES = ['music', 'radio', 'tv', 'web', 'movie', 'ova', 'oad'] as const;
 export type WikiType = (typeof WIKI_TYPES)[number];
@@ -71,6 +72,8 @@ export interface SourceEntry {
   coverFile?: string;
   /** Anime only: bangumi-data's ISO 8601 repeating interval, begin and end ('' when unknown). */
   broadcast?: string;
+  /** Explicit on-air rows (a synced remote's /on-air answer); when present, broadcast and end are not read. */
+  schedule?: ScheduleRow[];
   begin?: string;
   end?: string;
   subs: SourceSub[];
