@@ -140,6 +140,29 @@ describe('favourites', () => {
     await expect(main().getByTestId('history-empty').textContent()).resolves.toContain('Nothing played yet.');
   });
 
+  it('turns a heart back and says why when the server refuses the change', async () => {
+    await h.page.route('**/fav/add.json', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ response: { information: { parameters: {}, request: '/fav/add.json', msg: ['The user database is read-only.'], has_error: true, error: 500 } } }),
+      }),
+    );
+    try {
+      await h.open(`/music/${SAKURA.id}`);
+      await h.page.getByTestId('entry-title').waitFor();
+      await heart(SAKURA.tracks[0]).click();
+      const notice = h.page.getByTestId('fav-notice');
+      await expect.poll(() => notice.textContent(), { timeout: 15_000 }).toContain(`Couldn’t add “${SAKURA.tracks[0]}” to your favourites: The user database is read-only.`);
+      await expectHeart(SAKURA.tracks[0], false);
+      await h.shot('favourite-failed');
+      await notice.getByRole('button', { name: 'Dismiss' }).click();
+      await expect(notice.textContent()).resolves.toBe('');
+    } finally {
+      await h.page.unroute('**/fav/add.json');
+    }
+  });
+
   it('unfavourites from the Favourites page: the heart empties at once, the song is gone on the next visit', async () => {
     await h.open('/favourites?tab=songs');
     await main().getByTestId('fav-songs').waitFor();
