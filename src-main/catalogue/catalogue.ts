@@ -41,6 +41,8 @@ export interface Catalogue {
   meta(key: string): string | undefined;
   stats(now: number): CatalogueStats;
   coverSource(wikiId: number): CoverSource | undefined;
+  /** `PRAGMA data_version`: changes when another connection (another process's import) commits. */
+  dataVersion(): number;
   readonly queries: CatalogueQueries;
   close(): void;
 }
@@ -61,6 +63,7 @@ export function openCatalogue(file: string, options: Omit<OpenOptions, 'readonly
       WHERE oa_date_begin <= @now AND (oa_date_end = 0 OR @now < oa_date_end + ${BROADCAST_DAY_SECONDS})`)
     .pluck();
   const coverStmt = db.prepare('SELECT wiki_title AS title, wiki_type AS type, cover_file AS coverFile FROM wiki WHERE wiki_id = ?');
+  const dataVersionStmt = db.prepare('PRAGMA data_version').pluck();
   const meta = (key: string) => metaStmt.get(key) as string | undefined;
   const timeZone = meta('time_zone') ?? DEFAULT_TIME_ZONE;
   return {
@@ -73,6 +76,7 @@ export function openCatalogue(file: string, options: Omit<OpenOptions, 'readonly
       return { ...counts, onAir: onAirStmt.get({ now }) as number };
     },
     coverSource: (wikiId) => coverStmt.get(wikiId) as CoverSource | undefined,
+    dataVersion: () => dataVersionStmt.get() as number,
     queries: {
       wikis: wikiListQueries(db),
       onAir: onAirQueries(db),

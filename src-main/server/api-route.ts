@@ -76,6 +76,8 @@ function cacheKey(request: FastifyRequest, withoutCredentials: string, now?: num
 
 export function apiRoute(app: FastifyInstance, path: string, options: ApiRouteOptions, handler: ApiHandler): void {
   if (!API_OPERATIONS.some((op) => op.path === path)) API_OPERATIONS.push({ path, ...options });
+  // Another process (a `moecat import` run) may write the catalogue: the cache follows its data_version.
+  if (options.cache) app.answerCache.followSource(app.deps.catalogue.dataVersion);
   for (const suffix of ['', '.json', '.xml']) {
     app.get(`${path}${suffix}`, { schema: { summary: options.summary, tags: ['catalogue'] } as FastifySchema }, async (request, reply) => {
       if (options.formatParam) request.apiFormat = formatFromParam(request.url, options.formatParam);
@@ -87,12 +89,13 @@ export function apiRoute(app: FastifyInstance, path: string, options: ApiRouteOp
       const key = !asUser && options.cache && cacheKey(request, query.request, options.cache === 'minute' ? app.deps.now() : undefined);
       const cached = key && app.answerCache.get(key);
       if (cached) return sendAnswer(reply, cached);
+      const generation = app.answerCache.generation;
       const result = await handler({ params, request, reply, site: siteOf(request) });
       if ((result as unknown) === reply) return reply;
       const { information, msg } = result as ApiResult;
       const payload = asUser ? withUserFavs((result as ApiResult).payload, app.deps.userDb) : (result as ApiResult).payload;
       const answer = await renderEnvelope(request, { information, msg, payload });
-      if (key && answer.status === 200) app.answerCache.set(key, answer);
+      if (key && answer.status === 200) app.answerCache.set(key, answer, generation);
       return sendAnswer(reply, answer);
     });
   }

@@ -1,0 +1,40 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { AnswerCache, SOURCE_RECHECK_MS, type CachedAnswer } from '../../../src-main/server/answer-cache';
+
+const answer = (text: string): CachedAnswer => ({ status: 200, contentType: 'application/json; charset=utf-8', body: Buffer.from(text) });
+
+describe('AnswerCache', () => {
+  it('drops an answer computed before a clear (it may hold the old rows)', () => {
+    const cache = new AnswerCache();
+    const before = cache.generation;
+    cache.clear(); // an import finished while the answer was being computed
+    cache.set('k', answer('old'), before);
+    expect(cache.get('k')).toBeUndefined();
+    cache.set('k', answer('new'), cache.generation);
+    expect(cache.get('k')?.body.toString()).toBe('new');
+  });
+
+  it('clears itself when the followed source version changes, at the next look after the recheck interval', async () => {
+    const cache = new AnswerCache();
+    let version = 1;
+    cache.followSource(() => version);
+    cache.set('k', answer('a'));
+    version = 2;
+    await sleep(SOURCE_RECHECK_MS + 20);
+    expect(cache.get('k')).toBeUndefined();
+    cache.set('k', answer('b'));
+    await sleep(SOURCE_RECHECK_MS + 20);
+    expect(cache.get('k')?.body.toString()).toBe('b'); // same version: kept
+  });
+
+  it('stays within its byte bound, least recently used out first', () => {
+    const cache = new AnswerCache(100, 1000);
+    cache.set('a', answer('x'.repeat(100)));
+    cache.set('b', answer('x'.repeat(100)));
+    expect(cache.get('a')).toBeDefined(); // now b is the least recently used
+    for (let i = 0; i < 10; i++) cache.set(`c${i}`, answer('x'.repeat(100)));
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.size).toBeLessThanOrEqual(9);
+  });
+});
