@@ -55,9 +55,9 @@ describe.each(FORMATS)('OAuth refusals with 401 (%s)', (format) => {
     const url = `${ctx.url}${wikisPath(format)}`;
     const c = client();
     const headers = c.toHeader(c.authorize({ url, method: 'GET' }, access));
-    expect((await answerOf(await fetch(url, { headers }))).status).toBe(200);
+    expect((await answerOf(await fetch(url, { headers: { ...headers } }))).status).toBe(200);
     const before = written();
-    expectRefusal(await answerOf(await fetch(url, { headers })), format, 401, /oauth_nonce was already used/);
+    expectRefusal(await answerOf(await fetch(url, { headers: { ...headers } })), format, 401, /oauth_nonce was already used/);
     expect(written()).toEqual(before);
   });
 
@@ -89,7 +89,7 @@ describe.each(FORMATS)('OAuth refusals with 401 (%s)', (format) => {
     const sent = `${ctx.url}${wikisPath(format)}`;
     for (const signedFor of [sent.replace(/:(\d+)\//, (_m, p) => `:${Number(p) + 1}/`), sent.replace('/wikis', '/wikis2'), sent.replace('wiki_type=music', 'wiki_type=radio')]) {
       const headers = c.toHeader(c.authorize({ url: signedFor, method: 'GET' }, access));
-      expectRefusal(await answerOf(await fetch(sent, { headers })), format, 401, /oauth_signature does not match/);
+      expectRefusal(await answerOf(await fetch(sent, { headers: { ...headers } })), format, 401, /oauth_signature does not match/);
     }
   });
 
@@ -170,7 +170,7 @@ describe.each(FORMATS)('malformed OAuth requests answer 400 (%s)', (format) => {
     for (const path of [`/oauth/request_token.${format}`, wikisPath(format)]) {
       const forToken = path.startsWith('/oauth');
       const headers = plain.toHeader(plain.authorize({ url: `${ctx.url}${path}`, method: 'GET', data: forToken ? { oauth_callback: 'oob' } : {} }, forToken ? undefined : access));
-      expectRefusal(await answerOf(await fetch(`${ctx.url}${path}`, { headers })), format, 400, /"oauth_signature_method" is "PLAINTEXT", but this server supports only HMAC-SHA1/);
+      expectRefusal(await answerOf(await fetch(`${ctx.url}${path}`, { headers: { ...headers } })), format, 400, /"oauth_signature_method" is "PLAINTEXT", but this server supports only HMAC-SHA1/);
     }
     expect(written()).toEqual(before);
   });

@@ -1,5 +1,6 @@
-// HTTP for the API keys in Settings: /app/keys.json (list) and the create/revoke writes. Only the app's
-// own UI may call them, so even the list carries the UI token.
+// HTTP for the API keys in Settings: /app/keys.json (list) and the create/revoke writes, and the tools
+// connected with OAuth (/app/oauth/tools.json) with their revocation. Only the app's own UI may call
+// them, so even the lists carry the UI token.
 import { getFirstParty, postFirstParty } from './client';
 
 /** A key as /app/keys answers it (src-main/server/routes/app-keys.ts); `secret` only when just created. */
@@ -23,4 +24,24 @@ export async function createKey(name: string): Promise<ApiKeyInfo & { secret: st
 
 export async function revokeKey(key: string): Promise<ApiKeyInfo> {
   return (await postFirstParty<{ api_key: ApiKeyInfo }>('/app/keys/revoke.json', { key })).api_key;
+}
+
+/** A tool connected with OAuth (an access token), as /app/oauth/tools.json answers it. */
+export interface ConnectedToolInfo {
+  token: string;
+  /** The tool: its API key's name. */
+  name: string;
+  key: string;
+  /** Unix seconds. */
+  connected: number;
+  last_used: number | null;
+  revoked: number | null;
+}
+
+export async function fetchConnectedTools(signal?: AbortSignal): Promise<ConnectedToolInfo[]> {
+  return (await getFirstParty<{ tools?: ConnectedToolInfo[] }>('/app/oauth/tools.json', signal)).tools ?? [];
+}
+
+export async function revokeConnectedTool(token: string): Promise<ConnectedToolInfo> {
+  return (await postFirstParty<{ tool: ConnectedToolInfo }>('/app/oauth/tools/revoke.json', { token })).tool;
 }

@@ -1,11 +1,13 @@
 // The API keys shown in Settings: the list, the key just created (its secret is shown once, then
-// forgotten), and the key the app itself uses, which must not be revoked from here.
+// forgotten), and the key the app itself uses, which must not be revoked from here. Also the tools
+// connected with OAuth ("Connected tools"): a tool is a key's access token, so revoking a key ends its
+// tools too and the list is read again.
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import { apiKey, failureMessage } from '../api/client';
-import { createKey, fetchKeys, revokeKey, type ApiKeyInfo } from '../api/keys';
+import { createKey, fetchConnectedTools, fetchKeys, revokeConnectedTool, revokeKey, type ApiKeyInfo, type ConnectedToolInfo } from '../api/keys';
 
-export type { ApiKeyInfo } from '../api/keys';
+export type { ApiKeyInfo, ConnectedToolInfo } from '../api/keys';
 
 export const useKeysStore = defineStore('keys', () => {
   const keys = shallowRef<ApiKeyInfo[]>([]);
@@ -63,6 +65,7 @@ export const useKeysStore = defineStore('keys', () => {
     try {
       const updated = await revokeKey(key);
       keys.value = keys.value.map((k) => (k.key === key ? updated : k));
+      if (tools.value.some((tool) => tool.key === key)) void loadTools();
       return true;
     } catch (e) {
       actionError.value = failureMessage(e);
@@ -74,5 +77,64 @@ export const useKeysStore = defineStore('keys', () => {
 
   const forgetCreated = () => (created.value = null);
 
-  return { keys: sorted, loading, loaded, error, created, busy, actionError, ownKey, load, create, revoke, forgetCreated };
+  // Connected tools (OAuth access tokens), newest first as the server lists them.
+  const tools = shallowRef<ConnectedToolInfo[]>([]);
+  const toolsLoading = ref(false);
+  const toolsError = ref<string | null>(null);
+  const toolBusy = ref(false);
+  const toolActionError = ref<string | null>(null);
+
+  let toolsController: AbortController | undefined;
+  async function loadTools(): Promise<void> {
+    toolsController?.abort();
+    toolsController = new AbortController();
+    toolsLoading.value = true;
+    toolsError.value = null;
+    try {
+      tools.value = await fetchConnectedTools(toolsController.signal);
+    } catch (e) {
+      if ((e as Error).name === 'AbortError') return;
+      toolsError.value = failureMessage(e);
+    } finally {
+      toolsLoading.value = false;
+    }
+  }
+
+  /** Ends a tool's access; it leaves the list. */
+  async function revokeTool(token: string): Promise<boolean> {
+    toolBusy.value = true;
+    toolActionError.value = null;
+    try {
+      await revokeConnectedTool(token);
+      tools.value = tools.value.filter((tool) => tool.token !== token);
+      return true;
+    } catch (e) {
+      toolActionError.value = failureMessage(e);
+      return false;
+    } finally {
+      toolBusy.value = false;
+    }
+  }
+
+  return {
+    keys: sorted,
+    loading,
+    loaded,
+    error,
+    created,
+    busy,
+    actionError,
+    ownKey,
+    load,
+    create,
+    revoke,
+    forgetCreated,
+    tools,
+    toolsLoading,
+    toolsError,
+    toolBusy,
+    toolActionError,
+    loadTools,
+    revokeTool,
+  };
 });
