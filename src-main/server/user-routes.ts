@@ -79,6 +79,8 @@ export interface UserOperation {
   paged: boolean;
   /** Answers besides 200, 400, 401, 403 and 500: status → when. */
   errors: Record<number, string>;
+  /** Also open to a tool connected with OAuth (a request signed with its access token), not only the UI. */
+  oauth?: boolean;
 }
 
 /** Every such operation a route module registered, in order (per process, like API_OPERATIONS). */

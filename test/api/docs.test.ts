@@ -131,23 +131,25 @@ describe('GET /docs', () => {
 
 describe('GET /docs/openapi.json: favourites and recently played', () => {
   const TOKEN = 'd0'.repeat(16);
+  // Favourites are open to a tool connected with OAuth as well; recently played to the UI only.
   const USER_OPS = [
-    ['post', '/fav/add', ['fav_obj_type', 'fav_obj_id', 'fav_type'], ['404', '405', '409']],
-    ['post', '/fav/delete', ['fav_obj_type', 'fav_obj_id', 'fav_type'], ['404', '405']],
-    ['get', '/user/favs/wiki', ['page', 'perpage'], ['405']],
-    ['get', '/user/favs/sub', ['page', 'perpage'], ['405']],
-    ['post', '/app/history/add', ['sub_id'], ['404', '405']],
-    ['get', '/app/history', ['page', 'perpage'], ['405']],
-    ['post', '/app/history/clear', [], ['405']],
+    ['post', '/fav/add', ['fav_obj_type', 'fav_obj_id', 'fav_type'], ['404', '405', '409'], true],
+    ['post', '/fav/delete', ['fav_obj_type', 'fav_obj_id', 'fav_type'], ['404', '405'], true],
+    ['get', '/user/favs/wiki', ['page', 'perpage'], ['405'], true],
+    ['get', '/user/favs/sub', ['page', 'perpage'], ['405'], true],
+    ['post', '/app/history/add', ['sub_id'], ['404', '405'], false],
+    ['get', '/app/history', ['page', 'perpage'], ['405'], false],
+    ['post', '/app/history/clear', [], ['405'], false],
   ] as const;
 
-  it.each(USER_OPS)('describes %s %s under its three spellings, for the UI token only', async (method, path, params, errors) => {
+  it.each(USER_OPS)('describes %s %s under its three spellings, with who may call it', async (method, path, params, errors, oauth) => {
     const doc = await openApi();
     expect(doc.components.securitySchemes.MoecatUi).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Moecat-UI' });
+    expect(doc.components.securitySchemes.OAuth1).toMatchObject({ in: 'header', name: 'Authorization' });
     for (const suffix of ['', '.json', '.xml']) {
       const op = doc.paths[`${path}${suffix}`]?.[method];
       expect(op, `${method} ${path}${suffix}`).toBeDefined();
-      expect(op.security).toEqual([{ MoecatUi: [] }]);
+      expect(op.security).toEqual(oauth ? [{ MoecatUi: [] }, { OAuth1: [] }] : [{ MoecatUi: [] }]);
       const names =
         method === 'get'
           ? op.parameters.map((p: Doc) => p.name)

@@ -101,7 +101,9 @@ function operationObject(op: ApiOperation, spelling: (typeof SPELLINGS)[number])
   };
 }
 
-const USER_NOTE = 'Only Moecat\'s own UI may call this: it sends its per-run token in `X-Moecat-UI` (and, from a browser, this server\'s Origin).';
+const UI_NOTE = 'Only Moecat\'s own UI may call this: it sends its per-run token in `X-Moecat-UI` (and, from a browser, this server\'s Origin).';
+const USER_NOTE =
+  'The user\'s own data: Moecat\'s UI (its per-run token in `X-Moecat-UI`) or a tool the user connected with OAuth 1.0a (a request signed with its access token, HMAC-SHA1); never another Origin.';
 
 /** A favourites or history operation: first-party only; a POST takes its parameters in the query or the body. */
 function userOperationObject(op: UserOperation, spelling: (typeof SPELLINGS)[number]): Json {
@@ -117,14 +119,14 @@ function userOperationObject(op: UserOperation, spelling: (typeof SPELLINGS)[num
     tags: [op.path.slice(1)],
     operationId: `${op.method.toLowerCase()}${name}${spelling.suffix.replace('.', '_')}`,
     summary: op.summary,
-    description: [spelling.note, op.paged ? PAGED_NOTE : undefined, USER_NOTE, post && fields.length > 0 ? 'Parameters may be in the query or in a form or JSON body, not the same one in both.' : undefined].filter(Boolean).join(' '),
-    security: [{ MoecatUi: [] }],
+    description: [spelling.note, op.paged ? PAGED_NOTE : undefined, op.oauth ? USER_NOTE : UI_NOTE, post && fields.length > 0 ? 'Parameters may be in the query or in a form or JSON body, not the same one in both.' : undefined].filter(Boolean).join(' '),
+    security: op.oauth ? [{ MoecatUi: [] }, { OAuth1: [] }] : [{ MoecatUi: [] }],
     parameters: post ? [] : fields.map(([param, doc]) => ({ name: param, in: 'query', required: doc.required === true, description: doc.description, schema: { type: 'string' }, ...(doc.example === undefined ? {} : { example: doc.example }) })),
     ...(post && fields.length > 0 ? { requestBody: { required: false, content: { 'application/x-www-form-urlencoded': { schema: body }, 'application/json': { schema: body } } } } : {}),
     responses: {
       200: { description: 'The envelope with the answer', content: content(name, formats) },
       400: { description: 'A parameter is missing or invalid; `msg` says which and why', content: content('Error', formats) },
-      401: { description: 'Without the UI token (`X-Moecat-UI`)', content: content('Error', formats) },
+      401: { description: op.oauth ? 'Neither the UI token nor a valid OAuth signature' : 'Without the UI token (`X-Moecat-UI`)', content: content('Error', formats) },
       403: { description: "An Origin other than this server's", content: content('Error', formats) },
       ...errors,
       500: { description: 'Server fault (no stack trace)', content: content('Error', formats) },
@@ -151,6 +153,13 @@ export function fillOpenApiDocument(doc: Json, operations: ApiOperation[], userO
     }
   }
   const moecatUi = { type: 'apiKey', in: 'header', name: 'X-Moecat-UI', description: "The per-run token of Moecat's own UI (not available to other tools)." };
+  // OpenAPI 3.0 has no OAuth 1.0a scheme: described as the header it travels in (or the oauth_* query parameters).
+  const oauth1 = {
+    type: 'apiKey',
+    in: 'header',
+    name: 'Authorization',
+    description: 'OAuth 1.0a (RFC 5849), HMAC-SHA1: `Authorization: OAuth …` (or `oauth_*` query parameters) signed with an API key and its secret as consumer and an access token the user approved.',
+  };
   const apiKey = {
     name: 'api_key',
     in: 'query',
@@ -158,7 +167,7 @@ export function fillOpenApiDocument(doc: Json, operations: ApiOperation[], userO
     description: 'An active API key: 41 lower-case hex characters (Settings, or `moecat keys create`). Never echoed back.',
     schema: { type: 'string', pattern: '^[0-9a-f]{41}$' },
   };
-  Object.assign(doc, { paths, components: { schemas, parameters: { ApiKey: apiKey }, securitySchemes: { MoecatUi: moecatUi } } });
+  Object.assign(doc, { paths, components: { schemas, parameters: { ApiKey: apiKey }, securitySchemes: { MoecatUi: moecatUi, OAuth1: oauth1 } } });
 }
 
 const CSP = [

@@ -41,6 +41,7 @@ function documentFavourites(): void {
     params: { ...OBJ_PARAMS, fav_type: { description: `A number of the client's choosing, 1–${FAV_TYPE_MAX}; default 1`, example: '1' } },
     responds: { fav: { list: false, object: 'FavDto' } },
     paged: false,
+    oauth: true,
     errors: { 404: 'The catalogue has no such entry or sub-entry', 405: 'Any method but POST', 409: 'It is already a favourite (delete it first to change fav_type)' },
   });
   documentUserOperation({
@@ -50,6 +51,7 @@ function documentFavourites(): void {
     params: { ...OBJ_PARAMS, fav_type: { description: 'Ignored (checked only for its form): a delete removes the favourite whatever its type' } },
     responds: { fav: { list: false, object: 'FavDto' } },
     paged: false,
+    oauth: true,
     errors: { 404: 'It is not a favourite', 405: 'Any method but POST' },
   });
   for (const type of ['wiki', 'sub'] as const) {
@@ -60,6 +62,7 @@ function documentFavourites(): void {
       params: PAGE_PARAMS,
       responds: { favs: { list: true, object: type === 'wiki' ? 'WikiFavItemDto' : 'SubFavItemDto' } },
       paged: true,
+      oauth: true,
       errors: { 405: 'Any method but GET or HEAD' },
     });
   }
