@@ -5,12 +5,14 @@ import type { Language } from '../stores/settings';
 import browse from './messages/browse';
 import common from './messages/common';
 import entry from './messages/entry';
+import favourites from './messages/favourites';
+import oauth from './messages/oauth';
 import onair from './messages/onair';
 import player from './messages/player';
 import search from './messages/search';
 import settings from './messages/settings';
 
-const features = { common, onair, browse, search, entry, player, settings };
+const features = { common, onair, browse, search, entry, player, settings, favourites, oauth };
 type Messages = Record<string, unknown>;
 
 function forLanguage(lang: Language): Messages {
