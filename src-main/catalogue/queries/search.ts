@@ -12,8 +12,17 @@
 //   T5   a CJK run matched only by its Intl.Segmenter segments
 // Nothing ever sorts the match set: `top` is read from an index and bounded; every other tier is an
 // FTS5 expression (search-index.ts) read in rowid order, newest first, with LIMIT/OFFSET; the total is
-// one FTS5 count(*) and a tier is counted only when a page starts beyond it. The tiers are disjoint by
+// one FTS5 count and a tier is counted only when a page starts beyond it. The tiers are disjoint by
 // construction (each is `… NOT <the tiers before>`).
+//
+// Counts stop at COUNT_LIMIT (10,000) matches, and so does the result list: `count` is the number of
+// matches up to that limit, and pages beyond it are empty. Counting walks every match in the index
+// (about 90 ns each on sub-entries): one Latin letter matches ~95 % of a 1M-sub-entry catalogue, and an
+// exact count cost 40–90 ms — over the 5 ms target, and long enough to stall the event loop the server
+// shares with Electron. Counting to 10,000 costs under 1 ms whatever the word. Ten thousand matches are
+// 200 pages of 50: nobody pages that far, and a word that common says little; search engines bound
+// their result windows the same way. Tier counts stop at the same limit, which keeps paging exact: a
+// page starts before the limit, so it only needs to know whether a tier holds more than it skips.
 import type { Db } from '../database';
 import { SUB_COLUMNS, toSub, toWiki, UPLOAD_COLUMNS, WIKI_COLUMNS, type SubRow, type UploadRow, type WikiRow } from '../mappers';
 import type { KeywordWord } from '../search-fold';
@@ -23,6 +32,8 @@ import type { SubDto, WikiDto } from '../../contract/objects';
 export const MAX_KEYWORD_WORDS = 8;
 /** The most titles a prefix tier may hold; a shorter, commoner phrase gets no prefix tier. */
 export const PREFIX_RANK_LIMIT = 200;
+/** Matches are counted and listed up to this many (see above). */
+export const COUNT_LIMIT = 10_000;
 
 export interface WikiSearch {
   words: KeywordWord[];
@@ -45,12 +56,14 @@ interface Tier {
 }
 
 /**
- * The ids of rows offset…offset+limit of the tiers laid end to end. A tier is counted only when the
- * page starts beyond it; the first page needs no per-tier count (a tier that returns fewer rows than
- * asked is exhausted), and the total is one count of the widest expression.
+ * The ids of rows offset…offset+limit of the tiers laid end to end, the list ending at `countLimit`.
+ * A tier is counted only when the page starts beyond it; the first page needs no per-tier count (a tier
+ * that returns fewer rows than asked is exhausted), and the total is one count of the widest expression.
  */
-function readTiers(tiers: Tier[], limit: number, offset: number, total: () => number): { count: number; ids: number[] } {
+function readTiers(tiers: Tier[], limit: number, offset: number, total: () => number, countLimit: number): { count: number; ids: number[] } {
   const ids: number[] = [];
+  limit = Math.min(limit, countLimit - offset);
+  if (limit <= 0) return { count: total(), ids };
   let skip = offset;
   for (const tier of tiers) {
     if (ids.length >= limit) break;
@@ -70,18 +83,20 @@ function readTiers(tiers: Tier[], limit: number, offset: number, total: () => nu
 const listTier = (ids: number[]): Tier => ({ count: () => ids.length, page: (limit, offset) => ids.slice(offset, offset + limit) });
 
 /** A tier that is an FTS5 expression, minus the ids already listed in `top`. */
-function ftsTier(stmts: { count: Stmt; page: Stmt }, match: string, top: number[] = []): Tier {
+function ftsTier(stmts: { count: Stmt; page: Stmt }, match: string, countLimit: number, top: number[] = []): Tier {
   const exclude = JSON.stringify(top);
   return {
-    // Every `top` row is in the T2 expression (its title holds every word), so subtracting is exact.
-    count: () => (stmts.count.get(match) as number) - top.length,
+    // Every `top` row is in the T2 expression (its title holds every word), so subtracting is exact —
+    // up to the count limit, which is all a page starting before the limit needs (see the header).
+    count: () => (stmts.count.get(match, countLimit) as number) - top.length,
     page: (limit, offset) => stmts.page.all({ match, exclude, limit, offset }) as number[],
   };
 }
 
 function ftsStatements(db: Db, table: 'wiki_fts' | 'sub_fts') {
   return {
-    count: db.prepare(`SELECT count(*) FROM ${table} WHERE ${table} MATCH ?`).pluck(),
+    // Stops after `limit` matches: an exact count walks every match (see the header).
+    count: db.prepare(`SELECT count(*) FROM (SELECT rowid FROM ${table} WHERE ${table} MATCH ? LIMIT ?)`).pluck(),
     page: db
       .prepare(`SELECT rowid FROM ${table} WHERE ${table} MATCH @match
         AND rowid NOT IN (SELECT value FROM json_each(@exclude)) ORDER BY rowid DESC LIMIT @limit OFFSET @offset`)
@@ -90,10 +105,11 @@ function ftsStatements(db: Db, table: 'wiki_fts' | 'sub_fts') {
 }
 
 /** Exact title, then (bounded) title prefix, each newest first: the `top` tier. */
-function topStatements(db: Db, table: 'wiki' | 'sub') {
+function topStatements(db: Db, table: 'wiki' | 'sub', countLimit: number) {
   const [id, fold, type] = table === 'wiki' ? ['wiki_id', 'wiki_title_fold', 'wiki_type'] : ['sub_id', 'sub_title_fold', 'sub_type'];
   const types = `(@types IS NULL OR ${type} IN (SELECT value FROM json_each(@types)))`;
-  const exact = db.prepare(`SELECT ${id} FROM ${table} WHERE ${fold} = @phrase AND ${types} ORDER BY ${id} DESC`).pluck();
+  // Many sub-entries may share a title ("Opening"): no more than the list can show.
+  const exact = db.prepare(`SELECT ${id} FROM ${table} WHERE ${fold} = @phrase AND ${types} ORDER BY ${id} DESC LIMIT ${countLimit}`).pluck();
   // No ORDER BY: read at most limit+1 entries of the index range, sort them here only if few enough.
   const prefix = db
     .prepare(`SELECT ${id} FROM ${table} WHERE ${fold} > @phrase AND ${fold} < @phrase || char(1114111) AND ${types} LIMIT ${PREFIX_RANK_LIMIT + 1}`)
@@ -117,20 +133,20 @@ function wordOrSegments(w: KeywordWord, columns: string): string {
  * the `top` rows, which are left out), then segment-only matches over the widest set; and the total,
  * one count of everything they hold (`top` included: its rows match every word in their title).
  */
-function ftsTiers(stmts: ReturnType<typeof ftsStatements>, search: WikiSearch | SubSearch, top: number[], columnSets: string[]) {
+function ftsTiers(stmts: ReturnType<typeof ftsStatements>, search: WikiSearch | SubSearch, top: number[], columnSets: string[], countLimit: number) {
   const wholes = search.words.map((w) => w.whole);
   const kind = kindMatch(search.types);
   const widest = columnSets[columnSets.length - 1];
   const tiers = columnSets.map((columns, i) => {
     const match = and(allWords(wholes, columns), kind);
-    return i === 0 ? ftsTier(stmts, match, top) : ftsTier(stmts, `(${match}) NOT (${allWords(wholes, columnSets[i - 1])})`);
+    return i === 0 ? ftsTier(stmts, match, countLimit, top) : ftsTier(stmts, `(${match}) NOT (${allWords(wholes, columnSets[i - 1])})`, countLimit);
   });
   let everything = and(allWords(wholes, widest), kind);
   if (search.words.some((w) => w.segments)) {
     everything = and(...search.words.map((w) => wordOrSegments(w, widest)), kind);
-    tiers.push(ftsTier(stmts, `(${everything}) NOT (${allWords(wholes, widest)})`));
+    tiers.push(ftsTier(stmts, `(${everything}) NOT (${allWords(wholes, widest)})`, countLimit));
   }
-  return { tiers, total: () => stmts.count.get(everything) as number };
+  return { tiers, total: () => stmts.count.get(everything, countLimit) as number };
 }
 
 function checkWords(words: KeywordWord[]): void {
@@ -143,11 +159,11 @@ function inOrder<R>(ids: number[], rows: R[], idOf: (r: R) => number): R[] {
   return ids.map((id) => byId.get(id)!);
 }
 
-export function searchQueries(db: Db) {
+export function searchQueries(db: Db, { countLimit = COUNT_LIMIT }: { countLimit?: number } = {}) {
   const wikiFts = ftsStatements(db, 'wiki_fts');
   const subFts = ftsStatements(db, 'sub_fts');
-  const wikiTop = topStatements(db, 'wiki');
-  const subTop = topStatements(db, 'sub');
+  const wikiTop = topStatements(db, 'wiki', countLimit);
+  const subTop = topStatements(db, 'sub', countLimit);
   const wikisByIds = db.prepare(`SELECT ${WIKI_COLUMNS} FROM wiki w WHERE w.wiki_id IN (SELECT value FROM json_each(?))`);
   const subsByIds = db.prepare(`SELECT ${SUB_COLUMNS} FROM sub s WHERE s.sub_id IN (SELECT value FROM json_each(?))`);
   const uploadsBySubIds = db.prepare(`SELECT ${UPLOAD_COLUMNS} FROM upload u
@@ -164,9 +180,9 @@ export function searchQueries(db: Db) {
     const types = search.types ? JSON.stringify(search.types) : null;
     const top = (kind === 'wiki' ? wikiTop : subTop)(phrase, types);
     const { tiers, total } = kind === 'wiki'
-      ? ftsTiers(wikiFts, search, top, ['title', 'title other'])
-      : ftsTiers(subFts, search, top, ['title', 'title other', 'title other entry']);
-    return readTiers([listTier(top), ...tiers], limit, offset, total);
+      ? ftsTiers(wikiFts, search, top, ['title', 'title other'], countLimit)
+      : ftsTiers(subFts, search, top, ['title', 'title other', 'title other entry'], countLimit);
+    return readTiers([listTier(top), ...tiers], limit, offset, total, countLimit);
   };
 
   return {

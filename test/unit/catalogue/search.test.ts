@@ -9,6 +9,7 @@ import { finishCatalogue, prepareInserts, writeEntry } from '../../../src-main/c
 import { openCatalogue, type Catalogue } from '../../../src-main/catalogue/catalogue';
 import { CATALOGUE_KIND } from '../../../src-main/catalogue/catalogue-kind';
 import { openDatabase } from '../../../src-main/catalogue/database';
+import { COUNT_LIMIT, searchQueries } from '../../../src-main/catalogue/queries/search';
 import { keywordWords, searchFold } from '../../../src-main/catalogue/search-fold';
 import type { SourceEntry, SourceSub, WikiType } from '../../../src-main/catalogue/source-entry';
 import { titleKey } from '../../../src-main/catalogue/title-key';
@@ -140,6 +141,50 @@ describe('searchQueries() ranking', () => {
     expect(paged.slice(0, all.length)).toEqual(all);
     expect(new Set(all).size).toBe(all.length);
     expect(wikiCount('の')).toBe(all.length);
+  });
+});
+
+describe('searchQueries() count limit', () => {
+  // The same index with a limit of 5 stands for COUNT_LIMIT (10,000) on a large catalogue.
+  const LIMIT = 5;
+  const limited = () => searchQueries(catalogue.db, { countLimit: LIMIT });
+  const page = (keyword: string, limit: number, offset: number) => limited().wikis({ words: keywordWords(keyword) }, limit, offset, 'http://x');
+
+  it('counts matches up to the limit, and lists the first ones in the usual order', () => {
+    const all = wikiIds('の', 50);
+    expect(all.length).toBeGreaterThan(LIMIT + 2);
+    const first = page('の', 50, 0);
+    expect(first.count).toBe(LIMIT);
+    expect(first.wikis.map((w) => w.wiki_id)).toEqual(all.slice(0, LIMIT));
+  });
+
+  it('pages up to the limit without overlap or gap, and answers empty pages beyond it', () => {
+    const all = wikiIds('の', 50);
+    const pages = [0, 2, 4, 6].map((offset) => page('の', 2, offset));
+    expect(pages.map((p) => p.wikis.length)).toEqual([2, 2, 1, 0]);
+    expect(pages.flatMap((p) => p.wikis.map((w) => w.wiki_id))).toEqual(all.slice(0, LIMIT));
+    expect(pages.every((p) => p.count === LIMIT)).toBe(true);
+    // A page starting deep inside a tier (the title-words tier holds every の title here).
+    expect(page('の', 1, LIMIT - 1).wikis.map((w) => w.wiki_id)).toEqual([all[LIMIT - 1]]);
+  });
+
+  it('counts exactly below the limit', () => {
+    expect(page('星', 50, 0).count).toBe(wikiIds('星').length);
+    expect(wikiIds('星').length).toBeLessThan(LIMIT + 1);
+  });
+
+  it('limits sub-entry searches the same way', () => {
+    // The four sub-entries all hold an "e"; a limit of 3 stands for COUNT_LIMIT here.
+    const subs = (offset: number) => searchQueries(catalogue.db, { countLimit: 3 }).subs({ words: keywordWords('e') }, 2, offset, 'http://x');
+    const everything = catalogue.queries.search.subs({ words: keywordWords('e') }, 50, 0, 'http://x');
+    expect(everything.count).toBe(4);
+    const pages = [subs(0), subs(2), subs(4)];
+    expect(pages.map((p) => [p.count, p.subs.length])).toEqual([[3, 2], [3, 1], [3, 0]]);
+    expect(pages.flatMap((p) => p.subs.map((s) => s.sub_id))).toEqual(everything.subs.slice(0, 3).map((s) => s.sub_id));
+  });
+
+  it('is 10,000 in the catalogue the server opens', () => {
+    expect(COUNT_LIMIT).toBe(10_000);
   });
 });
 
