@@ -1,6 +1,7 @@
 // The UI's side of OAuth (/app/oauth/…): the approval page's look-up and answer, and Settings'
 // "Connected tools" list and revocation. Only the app's own UI may call them; bad input is a 4xx in
-// the envelope that changes nothing.
+// the envelope that changes nothing. Also: the OpenAPI document describes the /oauth endpoints.
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { oauthStore } from '../../src-main/catalogue/user-oauth';
 import { fixtureApp } from '../fixtures/app';
@@ -157,5 +158,27 @@ describe('/oauth/authorize', () => {
     const other = await ctx.app.inject({ url: '/oauth/elsewhere', headers: { host: HOST } });
     expect(other.statusCode).toBe(404);
     expect(other.headers['content-type']).toMatch(/^application\/json/);
+  });
+});
+
+describe('GET /docs/openapi.json', () => {
+  it('describes the three OAuth endpoints, and stays a valid OpenAPI 3 document', async () => {
+    const res = await ctx.app.inject({ url: '/docs/openapi.json', headers: { host: HOST } });
+    const doc = res.json();
+    for (const suffix of ['', '.json', '.xml']) {
+      for (const path of ['/oauth/request_token', '/oauth/access_token']) {
+        for (const method of ['get', 'post']) {
+          const op = doc.paths[`${path}${suffix}`]?.[method];
+          expect(op, `${method} ${path}${suffix}`).toBeDefined();
+          expect(op.security).toEqual([{ OAuth1: [] }]);
+          expect(Object.keys(op.responses['200'].content)).toEqual(['application/x-www-form-urlencoded']);
+          expect(Object.keys(op.responses['401'].content)).toEqual([suffix === '.xml' ? 'application/xml' : 'application/json']);
+        }
+      }
+    }
+    expect(doc.paths['/oauth/request_token'].post.responses['200'].content['application/x-www-form-urlencoded'].schema.required).toEqual(['oauth_token', 'oauth_token_secret', 'oauth_callback_confirmed']);
+    expect(doc.paths['/oauth/authorize'].get.parameters).toEqual([expect.objectContaining({ name: 'oauth_token', in: 'query', required: true })]);
+    expect(doc.components.parameters.ApiKey.description).toMatch(/OAuth 1\.0a access token/);
+    await expect(SwaggerParser.validate(structuredClone(doc))).resolves.toBeTruthy();
   });
 });

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { CONTRACT_SCHEMAS } from '../../contract/schemas';
 import { API_OPERATIONS, type ApiOperation } from '../api-route';
 import { USER_OPERATIONS, type UserOperation } from '../user-routes';
+import { OAUTH_PATHS, oauthOpenApiPaths } from './oauth';
 
 type Json = Record<string, unknown>;
 
@@ -164,7 +165,7 @@ export function fillOpenApiDocument(doc: Json, operations: ApiOperation[], userO
     name: 'api_key',
     in: 'query',
     required: true,
-    description: 'An active API key: 41 lower-case hex characters (Settings, or `moecat keys create`). Never echoed back.',
+    description: 'An active API key: 41 lower-case hex characters (Settings, or `moecat keys create`). Never echoed back. A request signed with an OAuth 1.0a access token (see /oauth/request_token) may carry that instead, and then gets the user\'s favourites in `wiki_user_fav` / `sub_user_fav`.',
     schema: { type: 'string', pattern: '^[0-9a-f]{41}$' },
   };
   Object.assign(doc, { paths, components: { schemas, parameters: { ApiKey: apiKey }, securitySchemes: { MoecatUi: moecatUi, OAuth1: oauth1 } } });
@@ -203,6 +204,7 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
       API_OPERATIONS.filter((op) => app.hasRoute({ method: 'GET', url: op.path })),
       USER_OPERATIONS.filter((op) => app.hasRoute({ method: op.method, url: op.path })),
     );
+    if (app.hasRoute({ method: 'POST', url: OAUTH_PATHS.requestToken })) Object.assign(doc.paths as Json, oauthOpenApiPaths());
     filled = true;
   };
   await app.register(fastifySwagger, { mode: 'static', specification: { document: doc as unknown as StaticDocumentSpec['document'] } });
