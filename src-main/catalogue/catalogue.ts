@@ -4,6 +4,7 @@ import { BROADCAST_DAY_SECONDS } from './broadcast';
 import { CATALOGUE_KIND, CATALOGUE_SCHEMA_FINGERPRINT } from './catalogue-kind';
 import { DatabaseFileError, openDatabase, type Db, type OpenOptions } from './database';
 import { entryDetailQueries } from './queries/entry-detail';
+import { libraryQueries } from './queries/library';
 import { onAirQueries } from './queries/on-air';
 import { portalQueries } from './queries/portal';
 import { searchQueries } from './queries/search';
@@ -31,6 +32,7 @@ export interface CatalogueQueries {
   portal: ReturnType<typeof portalQueries>;
   tags: ReturnType<typeof tagQueries>;
   entryDetail: ReturnType<typeof entryDetailQueries>;
+  library: ReturnType<typeof libraryQueries>;
 }
 
 export interface Catalogue {
@@ -84,6 +86,7 @@ export function openCatalogue(file: string, options: Omit<OpenOptions, 'readonly
       portal: portalQueries(db),
       tags: tagQueries(db),
       entryDetail: entryDetailQueries(db),
+      library: libraryQueries(db),
     },
     close: () => db.close(),
   };
