@@ -10,11 +10,12 @@
 //   shape, scaled down to at most LARGE_MAX pixels on its longer side.
 // - A folder appears whole or not at all: sizes are written to a temporary sibling which is renamed
 //   into place, so a reader never sees half a cover and a crash leaves only a temp folder.
+// - sharp is loaded when a picture is saved, not with this module: the covers route imports it, and
+//   the server must start without loading sharp.
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { COVER_SIZES, type CoverSize } from '../server/cover-art';
 
 export const COVERS_DIR = 'covers';
@@ -43,6 +44,7 @@ export async function saveCover(dataDir: string, image: Uint8Array): Promise<str
   const tmp = `${folder}.${randomBytes(4).toString('hex')}.tmp`;
   await mkdir(tmp, { recursive: true });
   try {
+    const { default: sharp } = await import('sharp');
     const source = sharp(image, { failOn: 'error' }).rotate(); // honours an EXIF orientation
     const jpeg = { quality: 86, mozjpeg: true } as const;
     for (const size of Object.keys(COVER_SIZES) as CoverSize[]) {

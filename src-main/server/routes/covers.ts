@@ -1,6 +1,20 @@
-// GET /covers/:wikiId/:size — an entry's cover in one of the four sizes (small, medium, square, large).
+// GET /covers/:wikiId/:size — an entry's cover in one of the four sizes (small, medium, square, large):
+// the picture saved with an imported or synced entry (a JPEG under the data directory's covers/), or
+// else a generated SVG. A saved cover is named by its content, so its ETag is that name: the browser
+// revalidates (no-cache) and an unchanged cover costs a 304; a re-import with another picture shows at once.
 import type { FastifyInstance } from 'fastify';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { COVER_FILE_TYPE, coverFilePath } from '../../catalogue/cover-files';
 import { COVER_SIZES, coverSvg, type CoverSize } from '../cover-art';
+
+/** The saved file of a cover and its size in bytes, or undefined when it is not there (then the SVG is drawn). */
+async function savedCover(dataDir: string | undefined, coverFile: string | null, size: CoverSize) {
+  const path = dataDir && coverFile ? coverFilePath(dataDir, coverFile, size) : undefined;
+  if (!path) return undefined;
+  const info = await stat(path).catch(() => undefined);
+  return info?.isFile() ? { path, bytes: info.size } : undefined;
+}
 
 export async function coverRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { wikiId: string; size: string } }>('/covers/:wikiId/:size', async (request, reply) => {
@@ -9,6 +23,14 @@ export async function coverRoutes(app: FastifyInstance): Promise<void> {
     const source = Number.isSafeInteger(id) ? app.deps.catalogue.coverSource(id) : undefined;
     if (!(size in COVER_SIZES) || !source) {
       return reply.code(404).send({ error: 404, has_error: true, msg: ['No such cover.'] });
+    }
+    const saved = await savedCover(app.deps.dataDir, source.coverFile, size as CoverSize);
+    if (saved) {
+      const etag = `"${source.coverFile}-${size}"`;
+      reply.header('etag', etag).header('cache-control', 'public, no-cache');
+      const matches = (request.headers['if-none-match'] ?? '').split(',').map((t) => t.trim().replace(/^W\//, ''));
+      if (matches.includes(etag)) return reply.code(304).send();
+      return reply.type(COVER_FILE_TYPE).header('content-length', saved.bytes).send(createReadStream(saved.path));
     }
     return reply
       .type('image/svg+xml; charset=utf-8')
