@@ -10,9 +10,17 @@ const LABELS: Record<BuildProgress['phase'], string> = {
 };
 
 export function progressPrinter(stream: NodeJS.WriteStream = process.stderr): (p: BuildProgress) => void {
+  return phasePrinter(LABELS, stream);
+}
+
+/** Long work with named phases (an import, a sync): the same display, a label per phase ('done' ends the bar). */
+export function phasePrinter(
+  labels: Record<string, string>,
+  stream: NodeJS.WriteStream = process.stderr,
+): (p: { phase: string; done: number; total: number }) => void {
   let lastPhase = '';
   return (p) => {
-    const label = LABELS[p.phase];
+    const label = labels[p.phase] ?? p.phase;
     if (!stream.isTTY) {
       if (p.phase !== lastPhase && p.phase !== 'done') stream.write(`${label} …\n`);
       lastPhase = p.phase;
