@@ -151,5 +151,12 @@ describe('Settings: Connected tools', () => {
     await page.reload();
     await section.getByTestId('tool-row').first().waitFor();
     await expect(section.locator(`[data-tool="${access.key}"]`).count()).resolves.toBe(0);
+
+    // Revoking the tool's API key ends its other connections too, and the list follows.
+    const keyRow = page.locator(`[data-testid="api-key-row"][data-key="${consumer.key}"]`);
+    await keyRow.getByRole('button', { name: `Revoke key ${TOOL}` }).click();
+    await keyRow.getByRole('button', { name: 'Revoke key', exact: true }).click();
+    await section.getByTestId('tools-empty').waitFor();
+    await expect(section.getByTestId('tool-row').count()).resolves.toBe(0);
   });
 });
