@@ -68,9 +68,11 @@ async function buildCommand(flags: ReturnType<typeof parse>['values']): Promise<
   const outDir = flags.out ? resolve(flags.out) : shippedCatalogueDir(projectDirs().resourcesDir);
   const started = Date.now();
   const { buildCatalogue } = await import('./catalogue/builder');
+  const { formatBuildChanges } = await import('./catalogue/build-report');
   const report = await buildCatalogue({ outDir, onProgress: progressPrinter() });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`Built ${report.file}: ${report.entries} entries, ${report.subs} sub-entries, ${report.uploads} audio files, ${report.onAir} with an on-air schedule (${seconds} s).`);
+  for (const line of formatBuildChanges(report.changes, outDir)) console.log(line);
 }
 
 function keysCommand(positionals: string[], flags: ReturnType<typeof parse>['values'], dataDir: string): void {

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { bangumiEntries, loadBangumiData, type BangumiItem } from './bangumi-source';
+import { compareWithPrevious, type BuildChanges } from './build-report';
 import { scheduleFor } from './broadcast';
 import { AUDIO_DIR, CATALOGUE_FILE } from './catalogue-files';
 import { CATALOGUE_KIND } from './catalogue-kind';
@@ -39,6 +40,8 @@ export interface BuildReport {
   subs: number;
   uploads: number;
   onAir: number;
+  /** What changed since the previous build in the same folder (build-report.ts). */
+  changes: BuildChanges;
 }
 
 const SOURCES = [
@@ -85,7 +88,7 @@ async function buildInto(options: BuildOptions, tmpFile: string, tmpAudio: strin
   });
 
   const db = openDatabase(tmpFile, CATALOGUE_KIND);
-  let report: BuildReport;
+  let report: Omit<BuildReport, 'changes'>;
   try {
     db.pragma('journal_mode = OFF');
     db.pragma('synchronous = OFF');
@@ -121,9 +124,11 @@ async function buildInto(options: BuildOptions, tmpFile: string, tmpAudio: strin
   } finally {
     db.close();
   }
+  // Compared before the previous build is replaced.
+  const changes = compareWithPrevious(file, tmpFile);
   rmSync(audioDir, { recursive: true, force: true });
   if (existsSync(tmpAudio)) renameSync(tmpAudio, audioDir);
   renameSync(tmpFile, file);
   onProgress?.({ phase: 'done', done: 1, total: 1 });
-  return report;
+  return { ...report, changes };
 }

@@ -51,7 +51,7 @@ export async function startMoecat(opts: StartOptions): Promise<RunningServer> {
   }
   const shippedDir = shippedCatalogueDir(opts.resourcesDir);
   const shipped = join(shippedDir, CATALOGUE_FILE);
-  if (!opts.catalogueFile && needsBuild(shipped)) {
+  if (!opts.catalogueFile && needsBuild(shipped, { nativeBinding: opts.nativeBinding })) {
     log(`Building the catalogue in ${shippedDir} …`);
     // Loaded only here: the builder's dependencies would cost every start-up time (DESIGN.md §6 ready).
     const { buildCatalogue } = await import('../catalogue/builder');
@@ -60,7 +60,8 @@ export async function startMoecat(opts: StartOptions): Promise<RunningServer> {
   let catalogueFile = opts.catalogueFile;
   if (!catalogueFile) {
     catalogueFile = join(opts.dataDir, CATALOGUE_FILE);
-    if (ensureWorkingCatalogue(shipped, catalogueFile)) log(`Installed the catalogue into ${catalogueFile}.`);
+    // Installs, or upgrades keeping imported and synced rows; logs what it did.
+    await ensureWorkingCatalogue(shipped, catalogueFile, { log, nativeBinding: opts.nativeBinding, now: opts.now });
   }
   const catalogue = openCatalogue(catalogueFile, { nativeBinding: opts.nativeBinding });
   let userDb;
