@@ -37,8 +37,3 @@ export function lazySchemaController(): SchemaController {
     },
   };
 }
-
-/** Whether ajv has been loaded (for the test that start-up leaves it alone). */
-export function validatorLoaded(): boolean {
-  return buildValidator !== undefined;
-}

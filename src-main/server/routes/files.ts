@@ -1,10 +1,14 @@
 // /files/…: the catalogue's audio, with Range, ETag and Last-Modified from @fastify/static (>= 10.1.3,
 // which confines every path spelling to the root), plus a real-path check it lacks: it follows symlinks.
-import fastifyStatic from '@fastify/static';
+// /files/folder/<source id>/<path>: the MP3s of an imported folder, served where they are, under the
+// same rules: the path is confined to that folder by its real path, so neither '..' nor a symlink
+// leaves it; only .mp3 files, no hidden ones. They can change on re-import, so they are revalidated.
+// @fastify/static is loaded on the first /files request, in an app of its own (lazy-app.ts).
 import type { FastifyInstance } from 'fastify';
 import { realpathSync } from 'node:fs';
-import { realpath } from 'node:fs/promises';
-import { join, resolve, sep } from 'node:path';
+import { realpath, stat } from 'node:fs/promises';
+import { join, relative, resolve, sep } from 'node:path';
+import { innerApp, lazyApp } from '../lazy-app';
 import { sendNotFound } from '../plugins/errors';
 
 const PREFIX = '/files';
@@ -32,25 +36,66 @@ async function staysInside(root: string, url: string): Promise<boolean> {
   return target === root || target.startsWith(root + sep);
 }
 
+/** The real root and the path inside it of an imported folder's file, or undefined when it may not be served. */
+async function folderFile(app: FastifyInstance, sourceId: string, rawPath: string): Promise<{ root: string; path: string } | undefined> {
+  const locator = /^\d{1,9}$/.test(sourceId) ? app.deps.catalogue.queries.library.folderRoot(Number(sourceId)) : undefined;
+  const segments = rawPath.split('/');
+  const plain = (s: string) => s !== '' && !s.startsWith('.') && !/[\\\0]/.test(s);
+  if (!locator || !segments.every(plain) || !/\.mp3$/i.test(rawPath)) return undefined;
+  try {
+    const root = await realpath(locator);
+    const target = await realpath(join(root, ...segments));
+    if (!target.startsWith(root + sep) || !(await stat(target)).isFile()) return undefined;
+    return { root, path: relative(root, target) };
+  } catch {
+    return undefined; // gone, or the folder is not there (an unplugged drive)
+  }
+}
+
+/** The imported folders' files: an inner app (lazyApp) whose sendFile gives ranges and validators. */
+function folderFiles(app: FastifyInstance) {
+  return lazyApp(async () => {
+    const { default: fastifyStatic } = await import('@fastify/static');
+    const inner = await innerApp();
+    await inner.register(fastifyStatic, { serve: false, decorateReply: true });
+    inner.get<{ Params: { sourceId: string; '*': string } }>(`${PREFIX}/folder/:sourceId/*`, async (request, reply) => {
+      const file = await folderFile(app, request.params.sourceId, request.params['*']);
+      if (!file) return sendNotFound(request, reply);
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile(file.path, file.root, { acceptRanges: true, etag: true, lastModified: true, cacheControl: false, dotfiles: 'deny', index: false });
+    });
+    return inner;
+  });
+}
+
 export async function fileRoutes(app: FastifyInstance, opts: { root: string }): Promise<void> {
   const root = realRoot(opts.root);
-  // Encapsulated in this plugin: runs only for /files/… requests.
-  app.addHook('onRequest', async (request, reply) => {
-    if (await staysInside(root, request.url)) return;
-    await sendNotFound(request, reply);
-    return reply;
+  const files = lazyApp(async () => {
+    const { default: fastifyStatic } = await import('@fastify/static');
+    const inner = await innerApp();
+    inner.addHook('onRequest', async (request, reply) => {
+      if (await staysInside(root, request.url)) return;
+      await sendNotFound(request, reply);
+      return reply;
+    });
+    await inner.register(fastifyStatic, {
+      root,
+      prefix: `${PREFIX}/`,
+      decorateReply: false,
+      index: false,
+      list: false,
+      dotfiles: 'deny',
+      acceptRanges: true,
+      etag: true,
+      lastModified: true,
+      cacheControl: true,
+      maxAge: '1h',
+    });
+    return inner;
   });
-  await app.register(fastifyStatic, {
-    root,
-    prefix: `${PREFIX}/`,
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    acceptRanges: true,
-    etag: true,
-    lastModified: true,
-    cacheControl: true,
-    maxAge: '1h',
-  });
+  app.addHook('onClose', files.close);
+  app.get(`${PREFIX}/*`, { schema: { hide: true } }, files.handler);
+  const folders = folderFiles(app);
+  app.addHook('onClose', folders.close);
+  app.get(`${PREFIX}/folder/:sourceId/*`, { schema: { hide: true } }, folders.handler);
 }

@@ -3,16 +3,26 @@
 // key in a meta tag: other origins cannot read it (no CORS headers, and the host check stops DNS
 // rebinding), so only the page this server serves acts as the local user. The page and its assets
 // carry the UI's Content-Security-Policy, the same one the desktop window enforces.
-import fastifyStatic from '@fastify/static';
+// The assets are served by @fastify/static, loaded on the first asset request (lazy-app.ts); the routes
+// are the build's files, listed once at start-up, so any other path is a history route.
 import type { FastifyInstance } from 'fastify';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { CONTENT_SECURITY_POLICY } from '../../content-security-policy';
+import { innerApp, lazyApp } from '../lazy-app';
 import { sendNotFound } from '../plugins/errors';
 
 const API_PATH = /\.(json|xml)$|^\/(files|covers|app|docs|oauth|fav|user)(\/|$)/;
 /** UI pages under an API prefix: the OAuth approval page. */
 const UI_PAGES = new Set(['/oauth/authorize']);
+
+/** The URL paths of the build's files but index.html (no dotfiles, as a static server would hide them). */
+function assetPaths(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((f) => f.isFile())
+    .map((f) => `/${relative(dir, join(f.parentPath, f.name)).split(sep).join('/')}`)
+    .filter((path) => path !== '/index.html' && !path.split('/').some((part) => part.startsWith('.')));
+}
 
 export async function uiRoutes(app: FastifyInstance, opts: { rendererDir?: string; uiKey?: string; uiToken?: string }): Promise<void> {
   const dir = opts.rendererDir;
@@ -26,15 +36,21 @@ export async function uiRoutes(app: FastifyInstance, opts: { rendererDir?: strin
     ].join('');
     indexHtml = readFileSync(indexFile, 'utf8').replace('</head>', `${meta}</head>`);
     // index.html itself is answered below (with the key); everything else in the folder is a file.
-    await app.register(fastifyStatic, {
-      root: dir!,
-      prefix: '/',
-      wildcard: false,
-      index: false,
-      decorateReply: false,
-      allowedPath: (path) => path !== '/index.html',
-      setHeaders: (reply) => reply.header('content-security-policy', CONTENT_SECURITY_POLICY),
+    const assets = lazyApp(async () => {
+      const { default: fastifyStatic } = await import('@fastify/static');
+      const inner = await innerApp();
+      await inner.register(fastifyStatic, {
+        root: dir!,
+        prefix: '/',
+        index: false,
+        decorateReply: false,
+        allowedPath: (path) => path !== '/index.html',
+        setHeaders: (reply) => reply.header('content-security-policy', CONTENT_SECURITY_POLICY),
+      });
+      return inner;
     });
+    app.addHook('onClose', assets.close);
+    for (const path of assetPaths(dir!)) app.get(path, { schema: { hide: true } }, assets.handler);
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
