@@ -1,0 +1,163 @@
+// What remote sync reads from a Moefou-compatible API's answers: their shapes as TypeScript types, and
+// the contract's JSON schemas made lenient where another implementation may differ (extra fields,
+// optional fields left out, `sub_order` as a number) yet strict about what the sync reads (ids, titles,
+// types, times, upload facts), so garbage is refused before anything reads it.
+import Ajv, { type ValidateFunction } from 'ajv';
+import {
+  InformationSchema,
+  OnAirDtoSchema,
+  PlaylistItemDtoSchema,
+  SubDtoSchema,
+  UploadDtoSchema,
+  WikiDtoSchema,
+} from '../contract/schemas';
+
+export interface RemoteMeta {
+  meta_key: string;
+  meta_value: string;
+}
+
+export interface RemoteWiki {
+  wiki_id: number;
+  wiki_title: string;
+  wiki_title_encode?: string;
+  wiki_type: 'music' | 'radio' | 'tv' | 'web' | 'movie' | 'ova' | 'oad';
+  wiki_date: number;
+  wiki_modified: number;
+  wiki_about?: string;
+  wiki_meta?: RemoteMeta[];
+  wiki_aliases?: string[];
+  wiki_tags?: string[];
+  wiki_bgm_id?: number | null;
+  wiki_cover?: { large?: string };
+}
+
+export interface RemoteUpload {
+  up_id?: number;
+  up_uri?: string;
+  up_md5?: string;
+  up_data: { bitrate: number; length: number; filesize: number };
+  up_date?: number;
+  up_url: string;
+}
+
+export interface RemoteSub {
+  sub_id: number;
+  sub_title: string;
+  sub_title_encode?: string;
+  sub_type: 'song' | 'ep';
+  sub_order: string | number;
+  sub_date: number;
+  sub_modified: number;
+  sub_about?: string;
+  sub_meta?: RemoteMeta[];
+  sub_upload?: RemoteUpload[];
+}
+
+export interface RemoteOnAir extends RemoteWiki {
+  oa_weekday: number;
+  oa_time: string;
+  oa_date_begin: number;
+  oa_date_end: number;
+}
+
+export interface RemotePlaylistItem {
+  sub_id: number;
+  up_url: string;
+  duration: number;
+  file_size: number;
+}
+
+export interface RemoteInformation {
+  count?: number;
+  page?: number;
+  perpage?: number;
+  error?: number;
+  msg?: string[];
+}
+
+type Schema = Record<string, unknown>;
+
+/** The schema without `additionalProperties` anywhere (a remote may send more), `required` replaced when given. */
+function lenient(schema: Schema, required?: string[], overrides: Record<string, Schema> = {}): Schema {
+  const { additionalProperties: _extra, ...out } = schema;
+  if (required) out.required = required;
+  if (out.properties) {
+    const props = Object.entries(out.properties as Record<string, Schema>).map(([k, v]) => [k, overrides[k] ?? lenient(v)]);
+    out.properties = Object.fromEntries(props);
+  }
+  if (out.items) out.items = lenient(out.items as Schema);
+  return out;
+}
+
+const ANY = {};
+const ID = { type: 'integer', minimum: 1 };
+const WIKI_REQUIRED = ['wiki_id', 'wiki_title', 'wiki_type', 'wiki_date', 'wiki_modified'];
+const wikiOverrides = { wiki_id: ID, wiki_user_fav: ANY, wiki_cover: { type: 'object' } };
+const remoteWiki = lenient(WikiDtoSchema, WIKI_REQUIRED, wikiOverrides);
+const remoteUpload = lenient(UploadDtoSchema, ['up_url', 'up_data'], {
+  up_data: { type: 'object', required: ['bitrate', 'length', 'filesize'], properties: { bitrate: { type: 'integer', minimum: 0 }, length: { type: 'integer', minimum: 0 }, filesize: { type: 'integer', minimum: 0 } } },
+});
+const remoteSub = lenient(SubDtoSchema, ['sub_id', 'sub_title', 'sub_type', 'sub_order', 'sub_date', 'sub_modified'], {
+  sub_id: ID,
+  sub_order: { type: ['string', 'integer'] },
+  sub_user_fav: ANY,
+  sub_upload: { type: 'array', items: remoteUpload },
+  wiki: ANY,
+});
+const remoteOnAir = lenient(OnAirDtoSchema, [...WIKI_REQUIRED, 'oa_weekday', 'oa_time', 'oa_date_begin', 'oa_date_end'], {
+  ...wikiOverrides,
+  oa_time: { type: 'string', pattern: '^\\d{2}:\\d{2}$' },
+});
+const remotePlaylistItem = lenient(PlaylistItemDtoSchema, ['sub_id', 'up_url', 'duration', 'file_size'], { sub_id: ID });
+const information = (required: string[]) => lenient(InformationSchema, required);
+
+function envelope(info: Schema, payload: Record<string, Schema>, required = Object.keys(payload)): Schema {
+  return {
+    type: 'object',
+    required: ['response'],
+    properties: {
+      response: { type: 'object', required: ['information', ...required], properties: { information: info, ...payload } },
+    },
+  };
+}
+
+const list = (items: Schema) => ({ type: 'array', items });
+const WEEK = [1, 2, 3, 4, 5, 6, 7];
+
+const SCHEMAS = {
+  wikis: envelope(information(['count']), { wikis: list(remoteWiki) }),
+  detail: envelope(information([]), { wiki: remoteWiki, subs: list(remoteSub) }),
+  onAir: envelope(information([]), Object.fromEntries(WEEK.map((d) => [`onair_${d}`, list(remoteOnAir)]))),
+  playlist: envelope(information([]), { playlist: list(remotePlaylistItem) }),
+  /** Any Moefou envelope (reading an error answer's messages). */
+  any: envelope({ type: 'object' }, {}),
+};
+
+export interface Answers {
+  wikis: { information: RemoteInformation & { count: number }; wikis: RemoteWiki[] };
+  detail: { information: RemoteInformation; wiki: RemoteWiki; subs: RemoteSub[] };
+  onAir: { information: RemoteInformation } & Record<`onair_${number}`, RemoteOnAir[]>;
+  playlist: { information: RemoteInformation; playlist: RemotePlaylistItem[] };
+  any: { information: RemoteInformation };
+}
+export type AnswerKind = keyof Answers;
+
+let validators: Record<AnswerKind, ValidateFunction> | undefined;
+
+/** The compiled check of one kind of answer (compiled on first use: the server starts without Ajv's work). */
+export function validatorOf(kind: AnswerKind): ValidateFunction {
+  if (!validators) {
+    const ajv = new Ajv({ strict: false, allErrors: false });
+    validators = Object.fromEntries(Object.entries(SCHEMAS).map(([k, s]) => [k, ajv.compile(s)])) as Record<AnswerKind, ValidateFunction>;
+  }
+  return validators[kind];
+}
+
+/** The first schema complaint in words: 'response.wikis[0].wiki_id must be integer'. */
+export function complaint(validate: ValidateFunction): string {
+  const e = validate.errors?.[0];
+  if (!e) return 'unexpected content';
+  const where = e.instancePath.replace(/^\//, '').replace(/\/(\d+)(?=\/|$)/g, '[$1]').replace(/\//g, '.');
+  return `${where || 'the answer'} ${e.message}`;
+}
