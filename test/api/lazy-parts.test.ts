@@ -1,9 +1,10 @@
-// Parts of the server whose plugins load on their first request (lazy-app.ts: /files and the UI's
-// assets): a fresh server answers them on the very first request, also when several first requests
+// Parts of the server whose plugins load on their first request (lazy-app.ts: /docs, /files and the
+// UI's assets): a fresh server answers them on the very first request, also when several first requests
 // arrive together.
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixtureApp } from '../fixtures/app';
 
+const HOST = { host: '127.0.0.1:7777' };
 let ctx: Awaited<ReturnType<typeof fixtureApp>> | undefined;
 afterEach(async () => {
   await ctx?.close();
@@ -13,6 +14,31 @@ afterEach(async () => {
 const firstUpload = (c: NonNullable<typeof ctx>) => c.catalogue.db.prepare('SELECT up_uri FROM upload ORDER BY up_id LIMIT 1').pluck().get() as string;
 
 describe('parts loaded on first use', () => {
+  it('answers /docs, its assets and the document on the first requests, all arriving at once', async () => {
+    ctx = await fixtureApp();
+    const [page, bundle, json, head] = await Promise.all([
+      ctx.app.inject({ url: '/docs', headers: HOST }),
+      ctx.app.inject({ url: '/docs/static/swagger-ui-bundle.js', headers: HOST }),
+      ctx.app.inject({ url: '/docs/json', headers: HOST }),
+      ctx.app.inject({ method: 'HEAD', url: '/docs', headers: HOST }),
+    ]);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Moecat API</title>');
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.headers['content-type']).toMatch(/javascript/);
+    expect(json.json().openapi).toMatch(/^3\./);
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+  });
+
+  it('answers an unknown /docs path with the 404 envelope in the requested format', async () => {
+    ctx = await fixtureApp();
+    const res = await ctx.app.inject({ url: '/docs/nothing.xml', headers: HOST });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^application\/xml/);
+    expect(res.body).toContain('<error>404</error>');
+  });
+
   it('serves audio and a byte range on the first requests, all arriving at once', async () => {
     ctx = await fixtureApp();
     const uri = firstUpload(ctx);

@@ -1,11 +1,13 @@
 // The OpenAPI 3 description of the API at /docs/openapi.json, generated from API_OPERATIONS (and
 // USER_OPERATIONS: favourites and recently played) and the contract schemas, and a readable page at
-// /docs (Swagger UI, whose assets ship in the package).
-import fastifySwagger, { type StaticDocumentSpec } from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
+// /docs (Swagger UI, whose assets ship in the package). @fastify/swagger and Swagger UI (which loads
+// @fastify/static) are loaded on the first /docs request, in an app of their own (lazy-app.ts): they
+// would cost every start-up time for a page rarely opened.
+import type { StaticDocumentSpec } from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { CONTRACT_SCHEMAS } from '../../contract/schemas';
 import { API_OPERATIONS, type ApiOperation } from '../api-route';
+import { innerApp, lazyApp } from '../lazy-app';
 import { USER_OPERATIONS, type UserOperation } from '../user-routes';
 import { OAUTH_PATHS, oauthOpenApiPaths } from './oauth';
 
@@ -207,14 +209,22 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
     if (app.hasRoute({ method: 'POST', url: OAUTH_PATHS.requestToken })) Object.assign(doc.paths as Json, oauthOpenApiPaths());
     filled = true;
   };
-  await app.register(fastifySwagger, { mode: 'static', specification: { document: doc as unknown as StaticDocumentSpec['document'] } });
-  await app.register(fastifySwaggerUi, {
-    routePrefix: '/docs',
-    staticCSP: CSP,
-    theme: { title: 'Moecat API' },
-    uiConfig: { docExpansion: 'list', deepLinking: true },
-    uiHooks: { onRequest: async () => ensureFilled() },
+  const swagger = lazyApp(async () => {
+    const [{ default: fastifySwagger }, { default: fastifySwaggerUi }] = await Promise.all([import('@fastify/swagger'), import('@fastify/swagger-ui')]);
+    const inner = await innerApp();
+    await inner.register(fastifySwagger, { mode: 'static', specification: { document: doc as unknown as StaticDocumentSpec['document'] } });
+    await inner.register(fastifySwaggerUi, {
+      routePrefix: '/docs',
+      staticCSP: CSP,
+      theme: { title: 'Moecat API' },
+      uiConfig: { docExpansion: 'list', deepLinking: true },
+      uiHooks: { onRequest: async () => ensureFilled() },
+    });
+    return inner;
   });
+  app.addHook('onClose', swagger.close);
+  app.get('/docs', { schema: { hide: true } }, swagger.handler);
+  app.get('/docs/*', { schema: { hide: true } }, swagger.handler);
   app.get('/docs/openapi.json', { schema: { hide: true } }, async (_request, reply) => {
     ensureFilled();
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(doc));
