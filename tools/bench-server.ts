@@ -1,6 +1,9 @@
 // The benchmark's server process (tools/bench.ts starts it): `--mode app` serves a catalogue with the
-// real app, `--mode start` measures startMoecat() on a catalogue (the ready time), `--mode hello` is a
-// Fastify hello-world. It talks to the bench over IPC: event-loop delay and RSS are read inside it.
+// real app, `--mode start` measures startMoecat() as `moecat serve` runs it (the ready time: resources
+// folder, data folder with its working catalogue and user database), `--mode hello` is a Fastify
+// hello-world. It talks to the bench over IPC: event-loop delay and RSS are read inside it. The bench
+// bundles it with code splitting, as the product's build does, so modules loaded on demand (the
+// catalogue builder and its dependencies) stay out of start-up.
 import Fastify from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,8 +27,10 @@ export interface BenchStats {
   cacheMisses: number;
 }
 
-const { values } = parseArgs({ options: { mode: { type: 'string' }, catalogue: { type: 'string' } } });
-const dataDir = mkdtempSync(join(tmpdir(), 'moecat-bench-'));
+const { values } = parseArgs({ options: { mode: { type: 'string' }, catalogue: { type: 'string' }, resources: { type: 'string' }, 'data-dir': { type: 'string' } } });
+// `start` keeps the bench's data folder (a second start finds its working copy and user database).
+const ownDataDir = values['data-dir'] === undefined;
+const dataDir = values['data-dir'] ?? mkdtempSync(join(tmpdir(), 'moecat-bench-'));
 const eld = monitorEventLoopDelay({ resolution: 1 });
 eld.enable();
 let clearCache = () => {};
@@ -41,7 +46,7 @@ if (values.mode === 'hello') {
   url = await app.listen({ host: '127.0.0.1', port: 0 });
   close = () => app.close();
 } else if (values.mode === 'start') {
-  const server = await startMoecat({ dataDir, ...projectDirs(), catalogueFile: values.catalogue });
+  const server = await startMoecat({ dataDir, ...projectDirs(), ...(values.resources ? { resourcesDir: values.resources } : {}), catalogueFile: values.catalogue });
   url = server.url;
   apiKey = server.apiKey;
   close = () => server.close();
@@ -83,7 +88,7 @@ process.on('message', async (m: BenchRequest) => {
     process.send!(stats);
   } else if (m.cmd === 'stop') {
     await close();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);
   }
 });

@@ -1,4 +1,4 @@
-// `npm run bench [-- --soak] [--duration S] [--regen]`: DESIGN.md §6 measured on this machine.
+// `npm run bench [-- --soak] [--duration S] [--regen] [--ready-only]`: DESIGN.md §6 measured on this machine.
 // Builds (or reuses) the generated 100k/1M catalogue, times the bundled build and the server's ready
 // time, then drives the real server over loopback with autocannon beside a Fastify hello-world
 // measured in the same run. Each operation is measured twice: served (the answer cache warm — what a
@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
-import { buildCatalogue, CATALOGUE_FILE } from '../src-main/catalogue/builder';
+import { buildCatalogue } from '../src-main/catalogue/builder';
 import { openCatalogue } from '../src-main/catalogue/catalogue';
 import { DatabaseFileError } from '../src-main/catalogue/database';
 import type { BenchRequest, BenchStats } from './bench-server';
@@ -23,6 +23,7 @@ const { values: flags } = parseArgs({
   options: {
     soak: { type: 'boolean' },
     regen: { type: 'boolean' },
+    'ready-only': { type: 'boolean' },
     duration: { type: 'string', default: '4' },
     connections: { type: 'string', default: '10' },
   },
@@ -54,26 +55,34 @@ interface Server {
   url: string;
   apiKey: string;
   readyMs: number;
+  /** Of readyMs: from the bench server's modules loaded to listening (startMoecat itself). */
+  startMs: number;
   ask<T>(m: BenchRequest): Promise<T>;
 }
 
+/**
+ * Split into chunks at dynamic imports, as electron-vite (rollup) builds the product: one file would
+ * hoist the imports of lazily loaded modules (the builder's pinyin-pro, music-metadata …, ~115 ms) into
+ * start-up, which the product never does.
+ */
 async function serverBundle(): Promise<string> {
-  const outfile = resolve('out/tools/bench-server.mjs');
-  await build({ entryPoints: [resolve('tools/bench-server.ts')], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
-  return outfile;
+  const outdir = resolve('out/tools/bench-server');
+  rmSync(outdir, { recursive: true, force: true });
+  await build({ entryPoints: [resolve('tools/bench-server.ts')], outdir, outExtension: { '.js': '.mjs' }, splitting: true, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
+  return join(outdir, 'bench-server.mjs');
 }
 
-function startServer(bundle: string, mode: string, catalogue?: string): Promise<Server> {
-  const child = fork(bundle, ['--mode', mode, ...(catalogue ? ['--catalogue', catalogue] : [])], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+function startServer(bundle: string, mode: string, args: string[] = []): Promise<Server> {
+  const child = fork(bundle, ['--mode', mode, ...args], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((ok, fail) => {
     child.once('error', fail);
     child.once('exit', (code) => fail(new Error(`bench server (${mode}) exited with ${code}`)));
-    child.once('message', (m: { url: string; apiKey: string; readyMs: number }) => {
+    child.once('message', (m: { url: string; apiKey: string; readyMs: number; startMs: number }) => {
       const ask = <T>(req: BenchRequest) => new Promise<T>((done) => {
         child.once('message', (answer) => done(answer as T));
         child.send(req);
       });
-      ok({ child, url: m.url.replace(/\/$/, ''), apiKey: m.apiKey, readyMs: m.readyMs, ask });
+      ok({ child, url: m.url.replace(/\/$/, ''), apiKey: m.apiKey, readyMs: m.readyMs, startMs: m.startMs, ask });
     });
   });
 }
@@ -159,6 +168,7 @@ function opens(file: string): boolean {
   }
 }
 
+/** Builds the bundled catalogue into `<resources>/catalogue/`, as `npm run build:catalogue` does; answers the resources folder. */
 async function catalogueBuilds(): Promise<string> {
   const metaFile = `${DEFAULT_LARGE_CATALOGUE}.json`;
   if (flags.regen || !existsSync(metaFile) || !opens(DEFAULT_LARGE_CATALOGUE)) {
@@ -170,30 +180,39 @@ async function catalogueBuilds(): Promise<string> {
   report.generatedBuild = gen;
 
   console.log('Building the bundled catalogue …');
-  const dir = mkdtempSync(join(tmpdir(), 'moecat-bench-bundled-'));
+  const resources = mkdtempSync(join(tmpdir(), 'moecat-bench-resources-'));
   const t = performance.now();
-  await buildCatalogue({ outDir: dir });
+  await buildCatalogue({ outDir: join(resources, 'catalogue') });
   const seconds = (performance.now() - t) / 1000;
   figure('bundled catalogue build', seconds, 's', '≤ 30 s', seconds <= 30);
   report.bundledBuildSeconds = seconds;
-  return join(dir, CATALOGUE_FILE);
+  return resources;
 }
 
 async function main(): Promise<void> {
   const started = performance.now();
-  const bundled = await catalogueBuilds();
+  const resources = await catalogueBuilds();
   const bundle = await serverBundle();
 
-  // Ready: the best of three starts of the real start-up path on the bundled catalogue.
-  const readies: number[] = [];
+  // Ready: `moecat serve`'s start-up path on the bundled catalogue, as a user meets it every day: the
+  // data folder already holds the working copy and the user database (the first start, which copies
+  // the catalogue in, is not timed). The best of three starts.
+  const dataDir = mkdtempSync(join(tmpdir(), 'moecat-bench-data-'));
+  const startArgs = ['--resources', resources, '--data-dir', dataDir];
+  await stopServer(await startServer(bundle, 'start', startArgs));
+  const starts: Server[] = [];
   for (let i = 0; i < 3; i++) {
-    const s = await startServer(bundle, 'start', bundled);
-    readies.push(s.readyMs);
+    const s = await startServer(bundle, 'start', startArgs);
+    starts.push(s);
     await stopServer(s);
   }
-  figure('server ready (process start → listening), best of 3', Math.min(...readies), 'ms', '≤ 250 ms', Math.min(...readies) <= 250);
-  report.readyMs = readies;
-  rmSync(resolve(bundled, '..'), { recursive: true, force: true });
+  const best = starts.reduce((a, b) => (b.readyMs < a.readyMs ? b : a));
+  figure(`server ready (process start → listening; startMoecat ${best.startMs.toFixed(0)} ms), best of 3`, best.readyMs, 'ms', '≤ 250 ms', best.readyMs <= 250);
+  report.readyMs = starts.map((s) => s.readyMs);
+  report.startMs = starts.map((s) => s.startMs);
+  rmSync(resources, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+  if (flags['ready-only']) return finish(started);
 
   const hello = await startServer(bundle, 'hello');
   const helloLoad = await load(hello.url, ['/']);
@@ -202,7 +221,7 @@ async function main(): Promise<void> {
   figure('hello-world p99', helloLoad.p99, 'ms', '(baseline)', null);
   report.hello = helloLoad;
 
-  const server = await startServer(bundle, 'app', DEFAULT_LARGE_CATALOGUE);
+  const server = await startServer(bundle, 'app', ['--catalogue', DEFAULT_LARGE_CATALOGUE]);
   const key = `api_key=${server.apiKey}`;
   const words = keywordClasses(DEFAULT_LARGE_CATALOGUE);
   report.keywords = words;
@@ -264,6 +283,10 @@ async function main(): Promise<void> {
   report.finalStats = stats;
   await stopServer(server);
 
+  finish(started);
+}
+
+function finish(started: number): void {
   report.figures = figures;
   const seconds = (performance.now() - started) / 1000;
   report.seconds = seconds;
