@@ -94,7 +94,7 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 
 /** Why a fetch threw, in a few words ('connection refused', 'no answer within 30 s' …). */
 function networkCause(err: unknown, timeoutMs: number): string {
-  if (err instanceof Error && err.name === 'TimeoutError') return `no answer within ${Math.round(timeoutMs / 1000)} s`;
+  if (err instanceof Error && err.name === 'TimeoutError') return `no answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}`;
   const cause = err instanceof Error ? (err.cause as NodeJS.ErrnoException | undefined) : undefined;
   const code = cause?.code ?? '';
   const known: Record<string, string> = {
