@@ -8,6 +8,7 @@ import { libraryQueries } from './queries/library';
 import { onAirQueries } from './queries/on-air';
 import { portalQueries } from './queries/portal';
 import { searchQueries } from './queries/search';
+import { sourceQueries } from './queries/sources';
 import { tagQueries } from './queries/tags';
 import { wikiListQueries } from './queries/wiki-list';
 import { DEFAULT_TIME_ZONE } from './time-zone';
@@ -32,6 +33,7 @@ export interface CatalogueQueries {
   portal: ReturnType<typeof portalQueries>;
   tags: ReturnType<typeof tagQueries>;
   entryDetail: ReturnType<typeof entryDetailQueries>;
+  sources: ReturnType<typeof sourceQueries>;
   library: ReturnType<typeof libraryQueries>;
 }
 
@@ -86,6 +88,7 @@ export function openCatalogue(file: string, options: Omit<OpenOptions, 'readonly
       portal: portalQueries(db),
       tags: tagQueries(db),
       entryDetail: entryDetailQueries(db),
+      sources: sourceQueries(db),
       library: libraryQueries(db),
     },
     close: () => db.close(),

@@ -1,11 +1,13 @@
 // Row → API object, one mapper per object, so every operation and both formats carry the same fields.
 // The SELECT column lists live here too, beside the mappers that read them.
 import type { MetaItem } from './source-entry';
-import type { MetaDto, OnAirDto, SubDto, UploadDto, WikiDto } from '../contract/objects';
+import type { MetaDto, OnAirDto, SourceKind, SubDto, UploadDto, WikiDto, WikiSourceDto } from '../contract/objects';
 import { coverPath, filePath, subFmPath, subPagePath, wikiPagePath } from '../contract/paths';
 
+// The source's kind and name come from the (small) source table by primary key, one look-up per row.
 export const WIKI_COLUMNS = `w.wiki_id, w.wiki_type, w.wiki_title, w.wiki_title_encode, w.wiki_date, w.wiki_modified,
-  w.wiki_about, w.wiki_meta, w.wiki_aliases, w.wiki_tags, w.wiki_bgm_id`;
+  w.wiki_about, w.wiki_meta, w.wiki_aliases, w.wiki_tags, w.wiki_bgm_id, w.source_id AS wiki_source_id,
+  (SELECT src.kind || ' ' || CASE WHEN src.name <> '' THEN src.name ELSE src.locator END FROM source src WHERE src.source_id = w.source_id) AS wiki_source`;
 
 export interface WikiRow {
   wiki_id: number;
@@ -19,6 +21,9 @@ export interface WikiRow {
   wiki_aliases: string;
   wiki_tags: string;
   wiki_bgm_id: number | null;
+  wiki_source_id: number;
+  /** '<kind> <name>' */
+  wiki_source: string;
 }
 
 function metaOf(json: string): MetaDto[] {
@@ -48,7 +53,13 @@ export function toWiki(row: WikiRow, site: string): WikiDto {
       large: `${site}${coverPath(row.wiki_id, 'large')}`,
     },
     wiki_user_fav: null,
+    wiki_source: sourceOf(row),
   };
+}
+
+function sourceOf(row: WikiRow): WikiSourceDto {
+  const space = row.wiki_source.indexOf(' ');
+  return { source_id: row.wiki_source_id, kind: row.wiki_source.slice(0, space) as SourceKind, name: row.wiki_source.slice(space + 1) };
 }
 
 export const SUB_COLUMNS = `s.sub_id, s.sub_parent_wiki, s.sub_type, s.sub_order, s.sub_title, s.sub_title_encode,

@@ -61,6 +61,29 @@ export interface WikiDto {
   wiki_fm_url: string;
   wiki_cover: CoverDto;
   wiki_user_fav: FavDto | null;
+  /** Moecat's extension: where the entry came from (other clients ignore the field). */
+  wiki_source: WikiSourceDto;
+}
+
+export type SourceKind = 'bundled' | 'folder' | 'remote';
+
+/** An entry's source: the bundled data (bangumi-data, demo), a music folder, or a remote API. */
+export interface WikiSourceDto {
+  source_id: number;
+  kind: SourceKind;
+  /** bangumi-data or demo; the folder's name; the remote's host. */
+  name: string;
+}
+
+/** One source of the working catalogue, as Settings → Sources lists it (/app/sources, first-party). */
+export interface SourceDto extends WikiSourceDto {
+  /** bangumi-data or demo; the folder's absolute path; the remote API's base URL. */
+  locator: string;
+  entries: number;
+  subs: number;
+  /** Unix seconds of the first and the latest import or sync (0 for bundled sources). */
+  added_at: number;
+  updated_at: number;
 }
 
 export interface UploadDataDto {

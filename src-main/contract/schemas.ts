@@ -31,6 +31,19 @@ export const FavDtoSchema = {
 /** FavDto or null: null without OAuth or first-party authority. */
 const userFav = { ...FavDtoSchema, nullable: true } as const;
 
+/** Moecat's extension of WikiDto: where the entry came from. */
+const WikiSourceDtoSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['source_id', 'kind', 'name'],
+  description: "Moecat's extension: the entry's source (other clients ignore it)",
+  properties: {
+    source_id: { type: 'integer', description: 'The value of the `source` parameter that lists this source alone' },
+    kind: { type: 'string', enum: ['bundled', 'folder', 'remote'] },
+    name: { type: 'string', description: "bangumi-data or demo (bundled); the folder's name; the remote's host" },
+  },
+} as const;
+
 const wikiProperties = {
   wiki_id: int,
   wiki_title: str,
@@ -47,6 +60,7 @@ const wikiProperties = {
   wiki_fm_url: str,
   wiki_cover: CoverDtoSchema,
   wiki_user_fav: userFav,
+  wiki_source: WikiSourceDtoSchema,
 } as const;
 
 export const WikiDtoSchema = {

@@ -52,6 +52,7 @@ describe.each(FORMATS)('GET /wikis.%s', (format) => {
         large: 'http://127.0.0.1:7777/covers/51000001/large',
       },
       wiki_user_fav: null,
+      wiki_source: { source_id: 2, kind: 'bundled', name: 'demo' },
     });
   });
 

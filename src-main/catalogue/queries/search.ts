@@ -39,15 +39,23 @@ export interface WikiSearch {
   words: KeywordWord[];
   /** wiki_type filter; undefined = every type. */
   types?: string[];
+  /** Only entries of these sources (ids; the `source` extension); undefined = every source. */
+  sources?: number[];
 }
 
 export interface SubSearch {
   words: KeywordWord[];
   /** sub_type filter ('ep', 'song'); undefined = both. */
   types?: string[];
+  /** Only sub-entries whose entry is of these sources (ids); undefined = every source. */
+  sources?: number[];
 }
 
-type Stmt = ReturnType<Db['prepare']>;
+/** What a tier reads through: the prepared FTS statements, or the same bound to a source filter. */
+interface FtsStatements {
+  count: { get(match: string, limit: number): unknown };
+  page: { all(params: { match: string; exclude: string; limit: number; offset: number }): unknown[] };
+}
 
 /** One tier of the order: how many rows it has and how to read a window of its ids, newest first. */
 interface Tier {
@@ -83,7 +91,7 @@ function readTiers(tiers: Tier[], limit: number, offset: number, total: () => nu
 const listTier = (ids: number[]): Tier => ({ count: () => ids.length, page: (limit, offset) => ids.slice(offset, offset + limit) });
 
 /** A tier that is an FTS5 expression, minus the ids already listed in `top`. */
-function ftsTier(stmts: { count: Stmt; page: Stmt }, match: string, countLimit: number, top: number[] = []): Tier {
+function ftsTier(stmts: FtsStatements, match: string, countLimit: number, top: number[] = []): Tier {
   const exclude = JSON.stringify(top);
   return {
     // Every `top` row is in the T2 expression (its title holds every word), so subtracting is exact —
@@ -104,18 +112,42 @@ function ftsStatements(db: Db, table: 'wiki_fts' | 'sub_fts') {
   };
 }
 
-/** Exact title, then (bounded) title prefix, each newest first: the `top` tier. */
-function topStatements(db: Db, table: 'wiki' | 'sub', countLimit: number) {
+/**
+ * The source filter (an extension: `source` on the operations): statements of its own, so the
+ * unfiltered ones keep their plans. The FTS match runs as before, and each match is joined to its
+ * entry's source_id (a primary-key look-up per match, still read in rowid order).
+ */
+const SOURCE_SCOPE = {
+  wiki: 'source_id IN (SELECT value FROM json_each(@sources))',
+  sub: 'EXISTS (SELECT 1 FROM wiki w WHERE w.wiki_id = sub_parent_wiki AND w.source_id IN (SELECT value FROM json_each(@sources)))',
+};
+
+function ftsStatementsBySource(db: Db, table: 'wiki_fts' | 'sub_fts') {
+  const join = table === 'wiki_fts' ? 'JOIN wiki w ON w.wiki_id = f.rowid' : 'JOIN sub s ON s.sub_id = f.rowid JOIN wiki w ON w.wiki_id = s.sub_parent_wiki';
+  const where = `f.${table} MATCH @match AND w.source_id IN (SELECT value FROM json_each(@sources))`;
+  const count = db.prepare(`SELECT count(*) FROM (SELECT f.rowid FROM ${table} f ${join} WHERE ${where} LIMIT @limit)`).pluck();
+  const page = db
+    .prepare(`SELECT f.rowid FROM ${table} f ${join} WHERE ${where}
+      AND f.rowid NOT IN (SELECT value FROM json_each(@exclude)) ORDER BY f.rowid DESC LIMIT @limit OFFSET @offset`)
+    .pluck();
+  return (sources: string): FtsStatements => ({
+    count: { get: (match, limit) => count.get({ match, limit, sources }) },
+    page: { all: (params) => page.all({ ...params, sources }) },
+  });
+}
+
+/** Exact title, then (bounded) title prefix, each newest first: the `top` tier (`scope`: the source filter). */
+function topStatements(db: Db, table: 'wiki' | 'sub', countLimit: number, scope?: string) {
   const [id, fold, type] = table === 'wiki' ? ['wiki_id', 'wiki_title_fold', 'wiki_type'] : ['sub_id', 'sub_title_fold', 'sub_type'];
-  const types = `(@types IS NULL OR ${type} IN (SELECT value FROM json_each(@types)))`;
+  const types = `(@types IS NULL OR ${type} IN (SELECT value FROM json_each(@types)))${scope ? ` AND ${scope}` : ''}`;
   // Many sub-entries may share a title ("Opening"): no more than the list can show.
   const exact = db.prepare(`SELECT ${id} FROM ${table} WHERE ${fold} = @phrase AND ${types} ORDER BY ${id} DESC LIMIT ${countLimit}`).pluck();
   // No ORDER BY: read at most limit+1 entries of the index range, sort them here only if few enough.
   const prefix = db
     .prepare(`SELECT ${id} FROM ${table} WHERE ${fold} > @phrase AND ${fold} < @phrase || char(1114111) AND ${types} LIMIT ${PREFIX_RANK_LIMIT + 1}`)
     .pluck();
-  return (phrase: string, typesJson: string | null): number[] => {
-    const params = { phrase, types: typesJson };
+  return (phrase: string, typesJson: string | null, sourcesJson: string | null = null): number[] => {
+    const params = { phrase, types: typesJson, sources: sourcesJson };
     const startsWith = prefix.all(params) as number[];
     const prefixIds = startsWith.length > PREFIX_RANK_LIMIT ? [] : startsWith.sort((a, b) => b - a);
     return [...(exact.all(params) as number[]), ...prefixIds];
@@ -133,7 +165,7 @@ function wordOrSegments(w: KeywordWord, columns: string): string {
  * the `top` rows, which are left out), then segment-only matches over the widest set; and the total,
  * one count of everything they hold (`top` included: its rows match every word in their title).
  */
-function ftsTiers(stmts: ReturnType<typeof ftsStatements>, search: WikiSearch | SubSearch, top: number[], columnSets: string[], countLimit: number) {
+function ftsTiers(stmts: FtsStatements, search: WikiSearch | SubSearch, top: number[], columnSets: string[], countLimit: number) {
   const wholes = search.words.map((w) => w.whole);
   const kind = kindMatch(search.types);
   const widest = columnSets[columnSets.length - 1];
@@ -164,6 +196,10 @@ export function searchQueries(db: Db, { countLimit = COUNT_LIMIT }: { countLimit
   const subFts = ftsStatements(db, 'sub_fts');
   const wikiTop = topStatements(db, 'wiki', countLimit);
   const subTop = topStatements(db, 'sub', countLimit);
+  const wikiFtsBySource = ftsStatementsBySource(db, 'wiki_fts');
+  const subFtsBySource = ftsStatementsBySource(db, 'sub_fts');
+  const wikiTopBySource = topStatements(db, 'wiki', countLimit, SOURCE_SCOPE.wiki);
+  const subTopBySource = topStatements(db, 'sub', countLimit, SOURCE_SCOPE.sub);
   const wikisByIds = db.prepare(`SELECT ${WIKI_COLUMNS} FROM wiki w WHERE w.wiki_id IN (SELECT value FROM json_each(?))`);
   const subsByIds = db.prepare(`SELECT ${SUB_COLUMNS} FROM sub s WHERE s.sub_id IN (SELECT value FROM json_each(?))`);
   const uploadsBySubIds = db.prepare(`SELECT ${UPLOAD_COLUMNS} FROM upload u
@@ -178,10 +214,13 @@ export function searchQueries(db: Db, { countLimit = COUNT_LIMIT }: { countLimit
     if (search.words.length === 0) return undefined;
     const phrase = search.words.map((w) => w.whole).join('');
     const types = search.types ? JSON.stringify(search.types) : null;
-    const top = (kind === 'wiki' ? wikiTop : subTop)(phrase, types);
+    const sources = search.sources ? JSON.stringify(search.sources) : null;
+    const top = sources
+      ? (kind === 'wiki' ? wikiTopBySource : subTopBySource)(phrase, types, sources)
+      : (kind === 'wiki' ? wikiTop : subTop)(phrase, types);
     const { tiers, total } = kind === 'wiki'
-      ? ftsTiers(wikiFts, search, top, ['title', 'title other'], countLimit)
-      : ftsTiers(subFts, search, top, ['title', 'title other', 'title other entry'], countLimit);
+      ? ftsTiers(sources ? wikiFtsBySource(sources) : wikiFts, search, top, ['title', 'title other'], countLimit)
+      : ftsTiers(sources ? subFtsBySource(sources) : subFts, search, top, ['title', 'title other', 'title other entry'], countLimit);
     return readTiers([listTier(top), ...tiers], limit, offset, total, countLimit);
   };
 

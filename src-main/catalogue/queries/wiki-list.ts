@@ -12,6 +12,8 @@ export interface WikiListFilter {
   ids?: number[];
   dateFrom?: number;
   dateTo?: number;
+  /** Only entries of these sources (ids; the `source` extension); undefined = every source. */
+  sources?: number[];
 }
 
 // Every filter is written so that an index can serve it: the date range is always a range (open ends
@@ -43,6 +45,11 @@ export function wikiListQueries(db: Db) {
   const rowsByIds = db.prepare(`SELECT ${WIKI_COLUMNS} FROM wiki w WHERE w.wiki_id IN (SELECT value FROM json_each(?))
     ORDER BY w.wiki_date DESC, w.wiki_id DESC`);
   const count = db.prepare(`SELECT count(*) FROM wiki w WHERE ${WHERE}`).pluck();
+  // The source filter has statements of its own, so the unfiltered ones keep their covering-index plans
+  // (source_id is in none of those indexes); the planner picks an index, then checks each row's source.
+  const BY_SOURCE = `${WHERE} AND w.source_id IN (SELECT value FROM json_each(@sources))`;
+  const pageIdsBySource = db.prepare(`SELECT w.wiki_id FROM wiki w WHERE ${BY_SOURCE} ORDER BY w.wiki_date DESC, w.wiki_id DESC LIMIT @limit OFFSET @offset`).pluck();
+  const countBySource = db.prepare(`SELECT count(*) FROM wiki w WHERE ${BY_SOURCE}`).pluck();
   const byId = db.prepare(`SELECT ${WIKI_COLUMNS} FROM wiki w WHERE w.wiki_id = ?`);
 
   const bind = (f: WikiListFilter) => {
@@ -62,6 +69,12 @@ export function wikiListQueries(db: Db) {
   return {
     list(filter: WikiListFilter, limit: number, offset: number, site: string): { count: number; wikis: WikiDto[] } {
       const params = bind(filter);
+      if (filter.sources) {
+        const scoped = { ...params, sources: JSON.stringify(filter.sources) };
+        const found = pageIdsBySource.all({ ...scoped, limit, offset }) as number[];
+        const rows = found.length ? (rowsByIds.all(JSON.stringify(found)) as WikiRow[]) : [];
+        return { count: countBySource.get(scoped) as number, wikis: rows.map((r) => toWiki(r, site)) };
+      }
       const ids = (filter.types.length === 1
         ? pageIdsOneType.all({ ...params, type: filter.types[0], limit, offset })
         : pageIds.all({ ...params, limit, offset })) as number[];

@@ -6,6 +6,7 @@ import { keywordWords, rawWords, type KeywordWord } from '../../catalogue/search
 import { badParameter, missingParameter } from '../api-error';
 import { apiRoute } from '../api-route';
 import { readPaging, type Params } from '../params';
+import { readSourceFilter, SOURCE_PARAM_DOC } from '../source-filter';
 import { readWikiTypes } from './wikis';
 
 export const MAX_KEYWORD_LENGTH = 100;
@@ -60,12 +61,13 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
       params: {
         keyword: KEYWORD_DOC,
         wiki_type: { description: 'Comma list of types: music, radio, tv, web, movie, ova, oad; `anime` = tv,ova,oad,movie', example: 'music' },
+        source: SOURCE_PARAM_DOC,
         page: PAGE_DOC,
         perpage: PERPAGE_DOC,
       },
     },
     ({ params, site }) => {
-      const search = { words: readKeyword(params), types: readWikiTypes(params, false) };
+      const search = { words: readKeyword(params), types: readWikiTypes(params, false), sources: readSourceFilter(params, catalogue) };
       const paging = readPaging(params);
       const { count, wikis } = catalogue.queries.search.wikis(search, paging.perpage, paging.offset, site);
       // An empty result is an answer, not an error (unlike the entry list).
@@ -85,12 +87,13 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
       params: {
         keyword: KEYWORD_DOC,
         sub_type: { description: 'Comma list of sub-entry types: ep, song', example: 'song' },
+        source: { ...SOURCE_PARAM_DOC, description: `${SOURCE_PARAM_DOC.description} (the sub-entry's entry's source)` },
         page: PAGE_DOC,
         perpage: PERPAGE_DOC,
       },
     },
     ({ params, site }) => {
-      const search = { words: readKeyword(params), types: readSubTypes(params) };
+      const search = { words: readKeyword(params), types: readSubTypes(params), sources: readSourceFilter(params, catalogue) };
       const paging = readPaging(params);
       const { count, subs } = catalogue.queries.search.subs(search, paging.perpage, paging.offset, site);
       return { information: { page: paging.page, perpage: paging.perpage, count }, payload: { subs } };

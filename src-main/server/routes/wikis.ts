@@ -5,6 +5,7 @@ import { badParameter, missingParameter } from '../api-error';
 import { apiRoute } from '../api-route';
 import { parseDateFilter } from '../date-filter';
 import { readPaging, type Params } from '../params';
+import { readSourceFilter, SOURCE_PARAM_DOC } from '../source-filter';
 
 const ALIASES: Record<string, string[]> = { anime: ['tv', 'ova', 'oad', 'movie'] };
 
@@ -53,6 +54,7 @@ export async function wikiRoutes(app: FastifyInstance): Promise<void> {
       tag: { description: 'Comma list of tags; every one must apply', example: 'OST' },
       wiki_id: { description: 'Comma list of entry ids', example: '51000001,51000002' },
       date: { description: 'A year, month or day (2013, 2013-05, 2013-05-10), or start,end (the end period included)', example: '2024-01,2024-03' },
+      source: SOURCE_PARAM_DOC,
       page: { description: 'Page number, from 1', example: '1' },
       perpage: { description: 'Items per page, 1–50 (larger values are clamped to 50); default 20', example: '20' },
     },
@@ -61,7 +63,7 @@ export async function wikiRoutes(app: FastifyInstance): Promise<void> {
     const types = readWikiTypes(params, true)!;
     const dateText = params.text('date');
     const range = dateText === undefined ? undefined : parseDateFilter(dateText, catalogue.timeZone);
-    const filter = { types, initial: readInitial(params), tags: params.list('tag', 20), ids: readIds(params), dateFrom: range?.from, dateTo: range?.to };
+    const filter = { types, initial: readInitial(params), tags: params.list('tag', 20), ids: readIds(params), dateFrom: range?.from, dateTo: range?.to, sources: readSourceFilter(params, catalogue) };
     const paging = readPaging(params);
     const { count, wikis } = catalogue.queries.wikis.list(filter, paging.perpage, paging.offset, site);
     return {

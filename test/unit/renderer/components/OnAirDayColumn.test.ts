@@ -34,6 +34,7 @@ function onAir(wiki_id: number, wiki_title: string, wiki_aliases: string[], oa_w
     wiki_fm_url: `http://127.0.0.1:4000/anime/${wiki_id}`,
     wiki_cover: { small: `/covers/${wiki_id}/small`, medium: `/covers/${wiki_id}/medium`, square: `/covers/${wiki_id}/square`, large: `/covers/${wiki_id}/large` },
     wiki_user_fav: null,
+    wiki_source: { source_id: 1, kind: 'bundled', name: 'bangumi-data' },
     oa_weekday,
     oa_time,
     oa_date_begin: 1_759_330_800,
