@@ -29,7 +29,8 @@ export function phasePrinter(
     const width = 30;
     const filled = p.total > 0 ? Math.round((p.done / p.total) * width) : width;
     const bar = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}]`;
-    stream.write(`\r${bar} ${label} ${p.done}/${p.total}\x1b[K`);
+    const counts = p.total > 0 ? `${p.done}/${p.total}` : p.done > 0 ? String(p.done) : ''; // a total of 0 is not known yet
+    stream.write(`\r${bar} ${label} ${counts}\x1b[K`);
     if (p.phase === 'done') stream.write('\n');
   };
 }

@@ -12,6 +12,7 @@ import { shippedCatalogueDir, startMoecat, StartError } from './server/start';
 const USAGE = `Usage:
   moecat serve [--port N] [--host 127.0.0.1] [--data-dir DIR] [--catalogue FILE]
   moecat build-catalogue [--out DIR]
+  moecat import FOLDER
   moecat keys create --name NAME | keys list | keys revoke KEY
 Every command takes --data-dir DIR (default: ${defaultDataDir()}).`;
 
@@ -112,6 +113,11 @@ export async function main(argv: string[]): Promise<number> {
     if (command === 'serve') await serve(flags, dataDir);
     else if (command === 'build-catalogue') await buildCommand(flags);
     else if (command === 'keys') keysCommand(positionals, flags, dataDir);
+    else if (command === 'import') {
+      if (!positionals[1] || positionals.length > 2) throw new UsageError('import needs exactly one FOLDER to import.');
+      const { importCommand } = await import('./cli-import');
+      await importCommand(resolve(positionals[1]), dataDir);
+    }
     else throw new UsageError(`Unknown command "${command}". Run moecat --help.`);
     return 0;
   } catch (err) {

@@ -1,0 +1,52 @@
+// `moecat import <folder>`: imports (or re-imports) a folder of MP3s into the working catalogue of the
+// data directory — the same file and the same importFolder() the server's Settings → Library uses —
+// with a progress line on stderr and a summary on stdout. Files that cannot be read are listed in the
+// summary and do not fail the command; a folder that is missing or unreadable does (one line, exit 1).
+import { join } from 'node:path';
+import { projectDirs } from './app-dirs';
+import { CATALOGUE_FILE } from './catalogue/catalogue-files';
+import { openCatalogueWriter } from './catalogue/catalogue-writer';
+import { needsBuild, ensureWorkingCatalogue } from './catalogue/working-copy';
+import { phasePrinter, progressPrinter } from './cli-progress';
+import { shippedCatalogueDir } from './server/start';
+
+const LABELS = { scan: 'Looking for MP3 files', read: 'Reading files', write: 'Writing albums', done: 'Done' };
+
+const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export async function importCommand(folder: string, dataDir: string, out: (line: string) => void = console.log): Promise<void> {
+  const { checkFolder, importFolder } = await import('./catalogue/folder-import');
+  const root = await checkFolder(folder); // a missing folder fails before anything is built or copied
+
+  const shipped = join(shippedCatalogueDir(projectDirs().resourcesDir), CATALOGUE_FILE);
+  if (needsBuild(shipped)) {
+    const { buildCatalogue } = await import('./catalogue/builder');
+    await buildCatalogue({ outDir: shippedCatalogueDir(projectDirs().resourcesDir), onProgress: progressPrinter() });
+  }
+  const working = join(dataDir, CATALOGUE_FILE);
+  await ensureWorkingCatalogue(shipped, working);
+
+  const writer = openCatalogueWriter(working);
+  const show = phasePrinter(LABELS);
+  let last = { done: 0, total: 0 };
+  try {
+    const result = await importFolder({
+      writer,
+      folder: root,
+      dataDir,
+      progress: (p) => {
+        last = p;
+        show(p);
+      },
+    });
+    show({ phase: 'done', done: last.total, total: last.total });
+    const { albums, songs } = result;
+    out(`Imported ${result.folder}: ${counted(albums.total, 'album', 'albums')} (${albums.added} added, ${albums.changed} updated, ${albums.removed} removed), ${counted(songs.total, 'song', 'songs')} (${songs.added} added, ${songs.changed} updated, ${songs.removed} removed).`);
+    if (result.problems.length > 0) {
+      out(`${counted(result.problems.length, 'file or folder', 'files or folders')} could not be read and ${result.problems.length === 1 ? 'was' : 'were'} left out:`);
+      for (const problem of result.problems) out(`  ${problem}`);
+    }
+  } finally {
+    writer.close();
+  }
+}
