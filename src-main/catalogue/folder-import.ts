@@ -293,9 +293,10 @@ function albumEntry(key: string, files: [string, FileRecord][], ctx: { sourceId:
   const year = songs.map(([, r]) => /^\d{4}/.exec(r.date)?.[0]).find(Boolean);
   const genres = [...new Set(songs.flatMap(([, r]) => r.genres))];
   const folders = [...new Set(songs.map(([rel]) => (rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '')))];
+  const artist = joinDistinct(songs.map(([, r]) => r.artist)) || first.albumArtist;
   const meta: MetaItem[] = [
-    { key: 'artist', value: first.albumArtist || joinDistinct(songs.map(([, r]) => r.artist)) },
-    { key: 'album_artist', value: first.albumArtist },
+    { key: 'artist', value: artist },
+    { key: 'album_artist', value: first.albumArtist === artist ? '' : first.albumArtist },
     { key: 'year', value: year ?? '' },
     { key: 'genre', value: genres.join(', ') },
     { key: 'folder', value: joinDistinct(folders.map((f) => (f ? join(ctx.root, ...f.split('/')) : ctx.root)), 2) },
