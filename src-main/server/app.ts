@@ -21,6 +21,7 @@ import { onAirRoutes } from './routes/on-air';
 import { portalRoutes } from './routes/portal';
 import { searchRoutes } from './routes/search';
 import { statusRoutes } from './routes/status';
+import { syncRoutes } from './routes/sync';
 import { uiRoutes } from './routes/ui';
 import { wikiRoutes } from './routes/wikis';
 
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(appTagsRoutes);
   await app.register(appKeysRoutes);
   await app.register(appJobRoutes);
+  await app.register(syncRoutes);
   await app.register(favouriteRoutes);
   await app.register(historyRoutes);
   await app.register(oauthRoutes);

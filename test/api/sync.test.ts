@@ -198,6 +198,8 @@ describe('syncRemote between two servers', () => {
     const subPairs = [...maps.sub.entries()].sort((a, b) => a[0] - b[0]);
     expect(subPairs.map(([, id]) => id)).toEqual(subPairs.map(([, id]) => id).sort((a, b) => a - b));
 
+    const source = sourceOf();
+    const expectation = { maps, remoteOrigin: remote.url, source: { source_id: source.sourceId, kind: 'remote', name: source.name } };
     const server = await localApp(local);
     try {
       const ops = await operations(remote);
@@ -208,7 +210,7 @@ describe('syncRemote between two servers', () => {
           const ours = await server.get(asked.path, localParams(asked.params, maps));
           const label = `${asked.path}?${new URLSearchParams(asked.params)}`;
           expect(ours.status, label).toBe(theirs.status);
-          expect(ours.body, label).toEqual(expectedLocal(theirs.body, maps, remote.url));
+          expect(ours.body, label).toEqual(expectedLocal(theirs.body, expectation));
           if (theirs.location !== undefined) expect(ours.location, label).toBe(mapUrlIds(theirs.location.split(remote.url).join('http://127.0.0.1:7777'), maps));
           if (JSON.stringify(theirs.body).length > 600) nonEmpty++;
         }
