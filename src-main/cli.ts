@@ -1,4 +1,4 @@
-// The headless entry point (`moecat …`): serve, build-catalogue and keys. Never imports electron.
+// The headless entry point (`moecat …`): serve, build-catalogue, import, sync and keys. Never imports electron.
 // Every failure ends in one line on stderr and a non-zero exit code.
 import { parseArgs } from 'node:util';
 import { join, resolve } from 'node:path';
@@ -13,6 +13,7 @@ const USAGE = `Usage:
   moecat serve [--port N] [--host 127.0.0.1] [--data-dir DIR] [--catalogue FILE]
   moecat build-catalogue [--out DIR]
   moecat import FOLDER
+  moecat sync --from URL --key KEY [--rate N] [--cache-audio [--cache-cap MIB]] [--covers]
   moecat keys create --name NAME | keys list | keys revoke KEY
 Every command takes --data-dir DIR (default: ${defaultDataDir()}).`;
 
@@ -31,6 +32,12 @@ function parse(args: string[]) {
         out: { type: 'string' },
         name: { type: 'string' },
         'print-key': { type: 'boolean' },
+        from: { type: 'string' },
+        key: { type: 'string' },
+        rate: { type: 'string' },
+        'cache-audio': { type: 'boolean' },
+        'cache-cap': { type: 'string' },
+        covers: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -76,6 +83,19 @@ async function buildCommand(flags: ReturnType<typeof parse>['values']): Promise<
   for (const line of formatBuildChanges(report.changes, outDir)) console.log(line);
 }
 
+async function syncFromFlags(flags: ReturnType<typeof parse>['values'], dataDir: string): Promise<void> {
+  if (!flags.from) throw new UsageError('sync needs --from URL (the remote API, http://host:port).');
+  if (!/^https?:\/\//i.test(flags.from)) throw new UsageError(`--from must be an http or https URL, not "${flags.from}".`);
+  const number = (name: string, value: string | undefined) => {
+    if (value === undefined) return undefined;
+    if (!/^\d+(\.\d+)?$/.test(value) || Number(value) <= 0) throw new UsageError(`--${name} must be a number above 0, not "${value}".`);
+    return Number(value);
+  };
+  const cap = number('cache-cap', flags['cache-cap']);
+  const { syncCommand } = await import('./cli-sync');
+  await syncCommand({ url: flags.from, key: flags.key, rate: number('rate', flags.rate), cacheAudio: flags['cache-audio'] ?? false, cacheCap: cap && cap * 1024 * 1024, covers: flags.covers ?? false }, dataDir);
+}
+
 function keysCommand(positionals: string[], flags: ReturnType<typeof parse>['values'], dataDir: string): void {
   const [, action, arg] = positionals;
   const userDb = openUserDb(join(dataDir, 'user.db'));
@@ -118,6 +138,7 @@ export async function main(argv: string[]): Promise<number> {
       const { importCommand } = await import('./cli-import');
       await importCommand(resolve(positionals[1]), dataDir);
     }
+    else if (command === 'sync') await syncFromFlags(flags, dataDir);
     else throw new UsageError(`Unknown command "${command}". Run moecat --help.`);
     return 0;
   } catch (err) {
