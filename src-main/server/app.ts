@@ -7,6 +7,7 @@ import { AnswerCache } from './answer-cache';
 import { CatalogueJobs } from './catalogue-jobs';
 import { errorsPlugin } from './plugins/errors';
 import { hostCheckPlugin } from './plugins/host-check';
+import { lazySchemaController } from './schema-compilers';
 import { appJobRoutes } from './routes/app-jobs';
 import { appKeysRoutes } from './routes/app-keys';
 import { appTagsRoutes } from './routes/app-tags';
@@ -16,10 +17,12 @@ import { entryDetailRoutes } from './routes/entry-detail';
 import { favouriteRoutes } from './routes/favourites';
 import { fileRoutes } from './routes/files';
 import { historyRoutes } from './routes/history';
+import { libraryRoutes } from './routes/library';
 import { oauthRoutes } from './routes/oauth';
 import { onAirRoutes } from './routes/on-air';
 import { portalRoutes } from './routes/portal';
 import { searchRoutes } from './routes/search';
+import { sourceRoutes } from './routes/sources';
 import { statusRoutes } from './routes/status';
 import { syncRoutes } from './routes/sync';
 import { uiRoutes } from './routes/ui';
@@ -60,7 +63,7 @@ declare module 'fastify' {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({ logger: deps.logger ?? false, routerOptions: { maxParamLength: 500 } });
+  const app = Fastify({ logger: deps.logger ?? false, schemaController: lazySchemaController(), routerOptions: { maxParamLength: 500 } });
   app.decorateRequest('apiFormat', null);
   const answerCache = new AnswerCache();
   app.decorate('answerCache', answerCache);
@@ -91,6 +94,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(appTagsRoutes);
   await app.register(appKeysRoutes);
   await app.register(appJobRoutes);
+  await app.register(sourceRoutes);
+  await app.register(libraryRoutes);
   await app.register(syncRoutes);
   await app.register(favouriteRoutes);
   await app.register(historyRoutes);
