@@ -9,6 +9,8 @@ export interface WikiFilter {
   initial?: string;
   tags: string[];
   date?: string;
+  /** Kinds of source (bundled, folder, remote); absent or empty = every source. */
+  sources?: string[];
 }
 
 export interface WikiPage {
@@ -27,6 +29,7 @@ export async function fetchWikis(filter: WikiFilter, page: number, perpage: numb
     initial: filter.initial,
     tag: filter.tags.length ? filter.tags.join(',') : undefined,
     date: filter.date,
+    source: filter.sources?.length ? filter.sources.join(',') : undefined,
     page,
     perpage,
   };

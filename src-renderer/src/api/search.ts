@@ -7,6 +7,8 @@ export interface SearchRequest {
   keyword: string;
   /** wiki_type or sub_type values; empty = every type. */
   types: string[];
+  /** Kinds of source (bundled, folder, remote); absent or empty = every source. */
+  sources?: string[];
   page: number;
   perpage: number;
 }
@@ -21,6 +23,7 @@ export interface SearchAnswer<T> {
 const query = (r: SearchRequest, typeParam: string) => ({
   keyword: r.keyword,
   [typeParam]: r.types.length > 0 ? r.types.join(',') : undefined,
+  source: r.sources?.length ? r.sources.join(',') : undefined,
   page: r.page,
   perpage: r.perpage,
 });

@@ -7,12 +7,18 @@ export const BROWSE_TYPES: BrowseType[] = ['music', 'radio', 'anime'];
 /** The initial-letter bar: a–z, and 0 for titles whose key starts with anything else. */
 export const INITIALS = [...'abcdefghijklmnopqrstuvwxyz', '0'];
 
+/** The source filter: entries of these kinds of source (none = every source). */
+export const SOURCE_FILTERS = ['bundled', 'folder', 'remote'] as const;
+export type SourceFilter = (typeof SOURCE_FILTERS)[number];
+
 export interface BrowseFilters {
   initial?: string;
   /** Every tag must apply. */
   tags: string[];
   /** The API's `date`: a year, a month, a day, or `start,end`. */
   date?: string;
+  /** Kinds of source (the API's `source`); absent = every source. */
+  sources?: SourceFilter[];
   page: number;
 }
 
@@ -39,10 +45,13 @@ export function parseBrowseQuery(query: Record<string, QueryValue>): BrowseFilte
   const tags = [...new Set((single(query.tag) ?? '').split(',').map((t) => t.trim()).filter(Boolean))];
   const date = single(query.date);
   const page = Number(single(query.page));
+  const sources = [...new Set((single(query.source) ?? '').split(','))].filter((s): s is SourceFilter => (SOURCE_FILTERS as readonly string[]).includes(s));
   return {
     initial: initial && INITIALS.includes(initial) ? initial : undefined,
     tags,
     date: date && isDateFilter(date) ? date : undefined,
+    // Every kind chosen is the same as none.
+    sources: sources.length > 0 && sources.length < SOURCE_FILTERS.length ? sources : undefined,
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
 }
@@ -53,12 +62,13 @@ export function toBrowseQuery(f: BrowseFilters): Record<string, string> {
   if (f.initial) q.initial = f.initial;
   if (f.tags.length) q.tag = f.tags.join(',');
   if (f.date) q.date = f.date;
+  if (f.sources?.length) q.source = f.sources.join(',');
   if (f.page > 1) q.page = String(f.page);
   return q;
 }
 
 export function hasFilters(f: BrowseFilters): boolean {
-  return Boolean(f.initial || f.tags.length || f.date);
+  return Boolean(f.initial || f.tags.length || f.date || f.sources?.length);
 }
 
 /** What the year/month picker can show: a year, optionally a month range within it (from ≤ to). */

@@ -11,8 +11,9 @@ import onair from './messages/onair';
 import player from './messages/player';
 import search from './messages/search';
 import settings from './messages/settings';
+import sources from './messages/sources';
 
-const features = { common, onair, browse, search, entry, player, settings, favourites, oauth };
+const features = { common, onair, browse, search, entry, player, settings, favourites, oauth, sources };
 type Messages = Record<string, unknown>;
 
 function forLanguage(lang: Language): Messages {

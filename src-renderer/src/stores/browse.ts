@@ -22,7 +22,7 @@ export const useBrowseStore = defineStore('browse', () => {
   let controller: AbortController | null = null;
 
   async function load(filter: WikiFilter, page: number): Promise<void> {
-    const key = JSON.stringify([filter.type, filter.initial, filter.tags, filter.date, page]);
+    const key = JSON.stringify([filter.type, filter.initial, filter.tags, filter.date, filter.sources ?? [], page]);
     if (key === resultsKey.value && results.value && !error.value) return;
     controller?.abort();
     const mine = (controller = new AbortController());

@@ -8,6 +8,7 @@ import type { SubDto, WikiDto } from '../../../src-main/contract/objects';
 import { failureMessage } from '../api/client';
 import type { EntrySection } from '../api/entry';
 import { searchSubs, searchWikis, type SearchAnswer, type SearchRequest } from '../api/search';
+import type { SourceFilter } from '../composables/browse-query';
 
 export const ENTRY_FILTERS: EntrySection[] = ['music', 'radio', 'anime'];
 export const SUB_FILTERS = ['song', 'ep'] as const;
@@ -21,6 +22,8 @@ export interface SearchQuery {
   q: string;
   entryTypes: EntrySection[];
   subTypes: SubFilter[];
+  /** Kinds of source of the entries (of both lists); absent or empty = every source. */
+  sources?: SourceFilter[];
 }
 
 export type ListStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -37,7 +40,7 @@ export interface ResultList<T> {
 
 const emptyList = <T>(): ResultList<T> => ({ items: [], count: 0, page: 0, status: 'idle', more: false, error: null });
 const sameQuery = (a: SearchQuery, b: SearchQuery) =>
-  a.q === b.q && a.entryTypes.join() === b.entryTypes.join() && a.subTypes.join() === b.subTypes.join();
+  a.q === b.q && a.entryTypes.join() === b.entryTypes.join() && a.subTypes.join() === b.subTypes.join() && (a.sources ?? []).join() === (b.sources ?? []).join();
 const isAbort = (e: unknown) => (e as Error)?.name === 'AbortError';
 
 export const useSearchStore = defineStore('search', () => {
@@ -54,7 +57,7 @@ export const useSearchStore = defineStore('search', () => {
     else list.more = true;
     list.error = null;
     try {
-      const answer = await fetcher({ keyword: query.value.q, types, page, perpage: PER_PAGE }, signal);
+      const answer = await fetcher({ keyword: query.value.q, types, sources: query.value.sources, page, perpage: PER_PAGE }, signal);
       if (mySeq !== seq) return;
       list.items = page === 1 ? answer.items : [...list.items, ...answer.items];
       list.count = answer.count;
@@ -77,7 +80,7 @@ export const useSearchStore = defineStore('search', () => {
     if (!force && sameQuery(next, query.value) && (entries.status !== 'idle' || next.q === '')) return;
     controller?.abort();
     const mySeq = ++seq;
-    query.value = { q: next.q, entryTypes: [...next.entryTypes], subTypes: [...next.subTypes] };
+    query.value = { q: next.q, entryTypes: [...next.entryTypes], subTypes: [...next.subTypes], sources: [...(next.sources ?? [])] };
     Object.assign(entries, emptyList<WikiDto>());
     Object.assign(subs, emptyList<SubDto>());
     if (next.q.trim() === '') {
