@@ -12,8 +12,8 @@ import { phasePrinter, progressPrinter } from './cli-progress';
 import { shippedCatalogueDir } from './server/start';
 
 const LABELS = {
-  list: 'Listing entries',
-  'on-air': 'Reading the on-air schedule',
+  pages: 'Listing entries',
+  schedule: 'Reading the on-air schedule',
   fetch: 'Fetching new and changed entries',
   remove: 'Removing entries gone from the remote',
   audio: 'Caching audio',

@@ -59,7 +59,7 @@ export const LISTING_ATTEMPTS = 3;
 const ALL_TYPES = WIKI_TYPES.join(',');
 
 export interface SyncProgress {
-  /** 'list', 'on-air', 'fetch', 'remove', 'audio', 'done'. */
+  /** 'pages' (the listing), 'schedule', 'fetch', 'remove', 'audio', 'done'. */
   phase: string;
   done: number;
   total: number;
@@ -243,7 +243,7 @@ export async function syncRemote(opts: SyncOptions): Promise<SyncResult> {
   let listing: Map<number, RemoteWiki> | undefined;
   for (let attempt = 1; !listing; attempt++) {
     try {
-      listing = await listOnce(client, perpage, (done, total) => progress({ phase: 'list', done, total }));
+      listing = await listOnce(client, perpage, (done, total) => progress({ phase: 'pages', done, total }));
     } catch (err) {
       if (!(err instanceof ListingChanged)) throw err;
       if (attempt >= LISTING_ATTEMPTS) {
@@ -262,7 +262,7 @@ export async function syncRemote(opts: SyncOptions): Promise<SyncResult> {
   const gone = [...known.keys()].filter((k) => !listing.has(Number(k)));
 
   // 2–3. The schedule, and what to fetch.
-  progress({ phase: 'on-air', done: 0, total: 1 });
+  progress({ phase: 'schedule', done: 0, total: 1 });
   const schedules = schedulesOf(await client.get('onAir', '/on-air.json', { week: 0 }));
   const local = source ? localSchedules(writer.db, source.sourceId) : new Map<string, ScheduleRow[]>();
   const pending = [...listing.values()]

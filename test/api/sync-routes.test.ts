@@ -2,6 +2,7 @@
 // /app/sync.json lists the remote sources; first-party only, bad input a 400 in the envelope that
 // changes nothing.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fixtureApp } from '../fixtures/app';
 import { closedPort, localApp, localCatalogue, startRemote, UI_TOKEN, type LocalApp, type LocalSide, type Remote } from '../fixtures/sync-remote';
 
 let remote: Remote;
@@ -22,7 +23,8 @@ afterEach(async () => {
 const headers = (token = UI_TOKEN) => ({ host: '127.0.0.1:7777', 'x-moecat-ui': token });
 const start = (body: unknown, token?: string) =>
   server.app.inject({ method: 'POST', url: '/app/sync/start.json', headers: { ...headers(token), 'content-type': 'application/json' }, payload: JSON.stringify(body) });
-const sources = async () => (await server.app.inject({ url: '/app/sync.json', headers: headers() })).json().response.sources;
+const state = async () => (await server.app.inject({ url: '/app/sync.json', headers: headers() })).json().response;
+const sources = async () => (await state()).sources;
 
 async function finished(jobId: string) {
   await server.app.jobs.idle();
@@ -53,6 +55,7 @@ describe('POST /app/sync/start.json', () => {
       interrupted: false,
       has_key: true,
     });
+    expect(await state()).toMatchObject({ writable: true, job: { id: job.id, status: 'done' } });
     // The answer cache was cleared: the synced Touhou entries are found beside the bundled ones.
     const after = (await server.get('/search/wiki.json', { keyword: 'touhou' })).body as typeof before;
     expect(after.response.information.count).toBe(before.response.information.count * 2);
@@ -83,6 +86,19 @@ describe('POST /app/sync/start.json', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().response.information).toMatchObject({ has_error: true, error: 400, msg: [message] });
     expect(server.app.jobs.list()).toEqual([]);
+  });
+
+  it('says a server over a fixed catalogue file cannot sync', async () => {
+    const fixed = await fixtureApp({ uiToken: UI_TOKEN });
+    try {
+      const listed = await fixed.app.inject({ url: '/app/sync.json', headers: headers() });
+      expect(listed.json().response).toMatchObject({ sources: [], writable: false, job: null });
+      const res = await fixed.app.inject({ method: 'POST', url: '/app/sync/start.json', headers: { ...headers(), 'content-type': 'application/json' }, payload: JSON.stringify({ url: remote.url, key: remote.key }) });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().response.information.msg[0]).toMatch(/fixed catalogue file .* cannot import or sync/);
+    } finally {
+      await fixed.close();
+    }
   });
 
   it('is for the app itself only, and POST only', async () => {

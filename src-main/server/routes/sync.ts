@@ -2,8 +2,9 @@
 // cached copies of synced audio. The job runs the same syncRemote() as `moecat sync`.
 //
 //   POST /app/sync/start.json  {url, key?, cache_audio?, covers?} → {job}   (progress: GET /app/jobs/:id.json)
-//   GET  /app/sync.json        → {sources}: each remote with its counts, last complete sync, and
-//                                whether an interrupted run waits to be resumed
+//   GET  /app/sync.json        → {sources, writable, job}: each remote with its counts, last complete
+//                                sync, and whether an interrupted run waits to be resumed; whether this
+//                                server can sync at all (not with --catalogue); the latest sync job
 //   GET  /files/cache/<name>   a cached song (up_url of a cached song points here)
 //
 // Decisions: first-party only, JSON envelope answers. `url` must be http or https (else 400); `key` may
@@ -61,7 +62,9 @@ export async function syncRoutes(app: FastifyInstance): Promise<void> {
       has_key: s.hasKey,
     }));
 
-  app.get('/app/sync.json', { onRequest }, async (request, reply) => sendNoStore(request, reply, { sources: await sources() }));
+  app.get('/app/sync.json', { onRequest }, async (request, reply) =>
+    sendNoStore(request, reply, { sources: await sources(), writable: app.jobs.writable, job: app.jobs.list().find((j) => j.kind === 'sync') ?? null }),
+  );
   onlyAllow(app, '/app/sync.json', ['GET', 'HEAD']);
 
   app.post('/app/sync/start.json', { onRequest }, async (request, reply) => {
