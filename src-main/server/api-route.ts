@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { ApiFormat, Information } from '../contract/envelope';
 import { formatOfUrl, renderEnvelope, sendAnswer } from './envelope';
-import { parseQuery, Params } from './params';
+import { parseQuery, Params, type ParsedQuery } from './params';
 import { requireApiKeyOrOAuth } from './plugins/auth';
 import { isFirstParty } from './plugins/first-party';
 import { withUserFavs } from './user-favs';
@@ -64,6 +64,26 @@ function formatFromParam(url: string, name: string): ApiFormat | null {
   return value === 'json' || value === 'xml' ? value : null;
 }
 
+/**
+ * parseQuery's answers for recent raw URLs: a repeated request — one the answer cache serves — skips
+ * the parse (decoding every parameter was the largest step left on that path). Parsing is a pure
+ * function of the URL; a bad query throws and is never kept; the answers are only read. At most
+ * PARSED_URLS URLs of at most 1 KB each.
+ */
+const PARSED_URLS = 2000;
+const parsedUrls = new Map<string, ParsedQuery>();
+function parsedQuery(url: string): ParsedQuery {
+  let query = parsedUrls.get(url);
+  if (query === undefined) {
+    query = parseQuery(url);
+    if (url.length <= 1024) {
+      if (parsedUrls.size >= PARSED_URLS) parsedUrls.clear();
+      parsedUrls.set(url, query);
+    }
+  }
+  return query;
+}
+
 export function siteOf(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
@@ -81,7 +101,7 @@ export function apiRoute(app: FastifyInstance, path: string, options: ApiRouteOp
   for (const suffix of ['', '.json', '.xml']) {
     app.get(`${path}${suffix}`, { schema: { summary: options.summary, tags: ['catalogue'] } as FastifySchema }, async (request, reply) => {
       if (options.formatParam) request.apiFormat = formatFromParam(request.url, options.formatParam);
-      const query = parseQuery(request.url);
+      const query = parsedQuery(request.url);
       const params = new Params(query.params);
       const signed = options.auth === 'api-key' && requireApiKeyOrOAuth(request, params) === 'oauth';
       // The UI's own reads and OAuth-signed ones carry the user's favourites, so they bypass the shared answer cache.
