@@ -18,40 +18,18 @@
 import Database from 'better-sqlite3';
 import { copyFileSync, existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { compareSignatures, readSignatures } from './build-report';
+import { readCarried, type CarriedContent } from './carried-content';
 import { openCatalogue } from './catalogue';
 import { CATALOGUE_KIND } from './catalogue-kind';
 import { finishCatalogue, prepareInserts, writeEntry } from './catalogue-rows';
 import { openDatabase } from './database';
 import { IMPORT_ID_BASE } from './schema';
-import { SUB_TYPES, type MetaItem, type SourceEntry, type SourceSub, type SourceUpload } from './source-entry';
 import { DEFAULT_TIME_ZONE } from './time-zone';
 
 type Db = Database.Database;
 type Row = Record<string, unknown>;
 
-export interface CarriedEntry {
-  entry: SourceEntry;
-  /** External ids besides the Bangumi one writeEntry writes. */
-  externals: { site: string; externalId: string }[];
-  onAir: Row[];
-}
-
-export interface CarriedSource {
-  sourceId: number;
-  kind: string;
-  locator: string;
-  name: string;
-  addedAt: number;
-  updatedAt: number;
-  state: string;
-  entries: CarriedEntry[];
-}
-
-export interface CarriedContent {
-  sources: CarriedSource[];
-  /** meta next_import_wiki_id / next_import_sub_id of the old copy. */
-  marks: { wiki: number | null; sub: number | null };
-}
+const num = (row: Row, column: string, fallback = 0) => (typeof row[column] === 'number' || typeof row[column] === 'bigint' ? Number(row[column]) : fallback);
 
 export interface UpgradeOptions {
   log?: (line: string) => void;
@@ -69,121 +47,6 @@ export interface UpgradeOutcome {
   reason?: string;
   /** Where the old copy was kept aside. */
   asideFile?: string;
-}
-
-const hasTable = (db: Db, name: string) => db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(name) !== undefined;
-
-function need(row: Row, column: string, table: string): unknown {
-  const value = row[column];
-  if (value === undefined || value === null) throw new Error(`the ${table} table has no ${column}`);
-  return value;
-}
-const str = (row: Row, column: string, fallback = '') => (typeof row[column] === 'string' ? (row[column] as string) : fallback);
-const num = (row: Row, column: string, fallback = 0) => (typeof row[column] === 'number' || typeof row[column] === 'bigint' ? Number(row[column]) : fallback);
-const optionalNum = (row: Row, column: string) => (row[column] === null || row[column] === undefined ? undefined : Number(row[column]));
-
-function jsonOf<T>(row: Row, column: string, fallback: T): T {
-  const text = row[column];
-  if (typeof text !== 'string') return fallback;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-}
-
-const metaItems = (row: Row, column: string): MetaItem[] =>
-  jsonOf<unknown[]>(row, column, []).filter((m): m is MetaItem => !!m && typeof (m as MetaItem).key === 'string' && typeof (m as MetaItem).value === 'string');
-
-/** Every imported and synced source of an old working copy with its rows, read by column name. */
-export function readCarried(db: Db): CarriedContent {
-  const metaValue = (key: string) => (hasTable(db, 'meta') ? (db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string | undefined) : undefined);
-  const mark = (key: string) => {
-    const value = Number(metaValue(key));
-    return Number.isSafeInteger(value) ? value : null;
-  };
-  const marks = { wiki: mark('next_import_wiki_id'), sub: mark('next_import_sub_id') };
-  if (!hasTable(db, 'source')) return { sources: [], marks };
-
-  const rowsOf = (table: string, column: string) =>
-    hasTable(db, table) ? db.prepare(`SELECT * FROM ${table} WHERE ${column} = ?`) : undefined;
-  const wikisOf = db.prepare('SELECT * FROM wiki WHERE source_id = ? ORDER BY wiki_id');
-  const subsOf = db.prepare('SELECT * FROM sub WHERE sub_parent_wiki = ? ORDER BY sub_id');
-  const aliasesOf = hasTable(db, 'wiki_alias') ? db.prepare('SELECT * FROM wiki_alias WHERE wiki_id = ?') : undefined;
-  const tagsOf = hasTable(db, 'wiki_tag') && hasTable(db, 'tag')
-    ? db.prepare('SELECT t.tag_name FROM wiki_tag x JOIN tag t ON t.tag_id = x.tag_id WHERE x.wiki_id = ? ORDER BY t.tag_name').pluck()
-    : undefined;
-  const uploadOf = rowsOf('upload', 'up_obj_id');
-  const externalsOf = rowsOf('wiki_external', 'wiki_id');
-  const onAirOf = rowsOf('onair', 'wiki_id');
-
-  const toSub = (s: Row): SourceSub => {
-    const type = String(need(s, 'sub_type', 'sub'));
-    if (!(SUB_TYPES as readonly string[]).includes(type)) throw new Error(`sub-entry ${String(s.sub_id)} has an unknown type "${type}"`);
-    const u = uploadOf?.get(need(s, 'sub_id', 'sub')) as Row | undefined;
-    const upload: SourceUpload | undefined = u && {
-      uri: str(u, 'up_uri'),
-      md5: str(u, 'up_md5'),
-      filesize: num(u, 'up_filesize'),
-      bitrate: num(u, 'up_bitrate'),
-      length: num(u, 'up_length'),
-      date: num(u, 'up_date'),
-      ...(typeof u.up_remote_url === 'string' ? { remoteUrl: u.up_remote_url } : {}),
-    };
-    return {
-      subId: Number(s.sub_id),
-      sourceKey: String(need(s, 'source_key', 'sub')),
-      type: type as SourceSub['type'],
-      order: str(s, 'sub_order'),
-      title: String(need(s, 'sub_title', 'sub')),
-      date: num(s, 'sub_date'),
-      modified: num(s, 'sub_modified'),
-      about: str(s, 'sub_about'),
-      meta: metaItems(s, 'sub_meta'),
-      ...(upload ? { upload } : {}),
-    };
-  };
-
-  const toEntry = (w: Row): CarriedEntry => {
-    const wikiId = Number(need(w, 'wiki_id', 'wiki'));
-    const aliasRows = (aliasesOf?.all(wikiId) ?? []) as Row[];
-    const langOf = new Map(aliasRows.map((a) => [str(a, 'alias'), str(a, 'lang')]));
-    // wiki_aliases / wiki_tags keep the order the source gave; the link tables are the fallback.
-    const aliasTitles = 'wiki_aliases' in w ? jsonOf<string[]>(w, 'wiki_aliases', []) : [...langOf.keys()];
-    const tags = 'wiki_tags' in w ? jsonOf<string[]>(w, 'wiki_tags', []) : ((tagsOf?.all(wikiId) ?? []) as string[]);
-    const bgmId = optionalNum(w, 'wiki_bgm_id');
-    const entry: SourceEntry = {
-      wikiId,
-      sourceKey: String(need(w, 'source_key', 'wiki')),
-      type: String(need(w, 'wiki_type', 'wiki')) as SourceEntry['type'],
-      title: String(need(w, 'wiki_title', 'wiki')),
-      aliases: aliasTitles.map((title) => ({ title: String(title), lang: langOf.get(String(title)) ?? '' })),
-      date: num(w, 'wiki_date'),
-      modified: num(w, 'wiki_modified'),
-      about: str(w, 'wiki_about'),
-      meta: metaItems(w, 'wiki_meta'),
-      tags: tags.map(String),
-      ...(bgmId !== undefined ? { bgmId } : {}),
-      ...(typeof w.cover_file === 'string' ? { coverFile: w.cover_file } : {}),
-      subs: (subsOf.all(wikiId) as Row[]).map(toSub),
-    };
-    const externals = ((externalsOf?.all(wikiId) ?? []) as Row[])
-      .map((e) => ({ site: str(e, 'site'), externalId: str(e, 'external_id') }))
-      .filter((e) => e.site && !(e.site === 'bangumi' && bgmId !== undefined));
-    return { entry, externals, onAir: (onAirOf?.all(wikiId) ?? []) as Row[] };
-  };
-
-  const sources = (db.prepare("SELECT * FROM source WHERE kind <> 'bundled' ORDER BY source_id").all() as Row[]).map((s) => ({
-    sourceId: Number(need(s, 'source_id', 'source')),
-    kind: String(need(s, 'kind', 'source')),
-    locator: String(need(s, 'locator', 'source')),
-    name: str(s, 'name'),
-    addedAt: num(s, 'added_at'),
-    updatedAt: num(s, 'updated_at'),
-    state: str(s, 'state', '{}'),
-    entries: (wikisOf.all(s.source_id) as Row[]).map(toEntry),
-  }));
-  return { sources, marks };
 }
 
 /** Writes the carried sources into a (writable) copy of the shipped build, in one transaction. */
@@ -223,7 +86,7 @@ export function writeCarried(db: Db, carried: CarriedContent): { sources: number
     for (const source of carried.sources) {
       const sourceId = sourceTaken.get(source.sourceId) ? (nextSourceId.get() as number) : source.sourceId;
       sourceInsert.run(sourceId, source.kind, source.locator, source.name, source.addedAt, source.updatedAt, source.state);
-      for (const { entry, externals, onAir } of source.entries) {
+      for (const { entry, externals, onAir } of source.entries()) {
         const bundled = wikiTaken.get(entry.wikiId) as string | undefined;
         if (bundled !== undefined) throw new Error(`entry ${entry.wikiId} ("${entry.title}") of ${source.kind} source "${source.name || source.locator}" has the id of the bundled entry "${bundled}"`);
         for (const s of entry.subs) {
@@ -312,22 +175,42 @@ export function upgradeWorkingCopy(shipped: string, working: string, options: Up
     renameDatabase(working, asideFile);
     copyFileSync(shipped, tmp);
     renameSync(tmp, working);
-    const lost = carried ? ` (${carried.sources.reduce((n, s) => n + s.entries.length, 0)} imported or synced entries from ${carried.sources.length} sources)` : '';
+    const lost = carried ? ` (${carried.sources.reduce((n, s) => n + s.entryCount, 0)} imported or synced entries from ${carried.sources.length} sources)` : '';
     log(`Could not carry the old catalogue's content over to the new shipped build (${reason}). The old catalogue${lost} is kept at ${asideFile}; the shipped catalogue is installed in ${working}. Import or sync your sources again.`);
     return { action: 'set-aside', kept: { sources: 0, entries: 0, subs: 0 }, reason, asideFile };
   };
 
   try {
-    // Read-write, so that closing it folds a write-ahead log left by a crash into the file.
+    // Read-write, so that closing it folds a write-ahead log left by a crash into the file. It stays
+    // open while the merged file is written: its entries are read one at a time.
     const old = new Database(working, { fileMustExist: true, nativeBinding: options.nativeBinding });
-    let oldBundled;
     try {
       if (old.pragma('application_id', { simple: true }) !== CATALOGUE_KIND.applicationId) throw new Error('it is not a Moecat catalogue');
       carried = readCarried(old);
+      let oldBundled;
       try {
         oldBundled = readSignatures(old, { bundledOnly: true });
       } catch {
         oldBundled = undefined; // the comparison is for the log only
+      }
+      rmSync(tmp, { force: true });
+      copyFileSync(shipped, tmp);
+      const db = openDatabase(tmp, CATALOGUE_KIND, { nativeBinding: options.nativeBinding });
+      try {
+        if (oldBundled) {
+          const d = compareSignatures(oldBundled, readSignatures(db, { bundledOnly: true }));
+          bundled = { added: d.added.length, removed: d.removed.length, changed: d.changed.length };
+        }
+        kept = writeCarried(db, carried);
+        finishCatalogue(db);
+        const counted = countCarried(db, db.prepare("SELECT source_id FROM source WHERE kind <> 'bundled'").pluck().all() as number[]);
+        if (counted.entries !== kept.entries || counted.subs !== kept.subs) {
+          throw new Error(`the merged catalogue holds ${counted.entries} entries and ${counted.subs} sub-entries of imports, not ${kept.entries} and ${kept.subs}`);
+        }
+        const check = db.pragma('quick_check', { simple: true });
+        if (check !== 'ok') throw new Error(`the merged catalogue failed its check (${String(check)})`);
+      } finally {
+        db.close();
       }
     } finally {
       old.close();
@@ -335,26 +218,6 @@ export function upgradeWorkingCopy(shipped: string, working: string, options: Up
     if (existsSync(`${working}-wal`) && statSync(`${working}-wal`).size > 0) throw new Error('another program has the catalogue open');
     rmSync(`${working}-wal`, { force: true });
     rmSync(`${working}-shm`, { force: true });
-
-    rmSync(tmp, { force: true });
-    copyFileSync(shipped, tmp);
-    const db = openDatabase(tmp, CATALOGUE_KIND, { nativeBinding: options.nativeBinding });
-    try {
-      if (oldBundled) {
-        const d = compareSignatures(oldBundled, readSignatures(db, { bundledOnly: true }));
-        bundled = { added: d.added.length, removed: d.removed.length, changed: d.changed.length };
-      }
-      kept = writeCarried(db, carried);
-      finishCatalogue(db);
-      const counted = countCarried(db, (db.prepare("SELECT source_id FROM source WHERE kind <> 'bundled'").pluck().all() as number[]));
-      if (counted.entries !== kept.entries || counted.subs !== kept.subs) {
-        throw new Error(`the merged catalogue holds ${counted.entries} entries and ${counted.subs} sub-entries of imports, not ${kept.entries} and ${kept.subs}`);
-      }
-      const check = db.pragma('quick_check', { simple: true });
-      if (check !== 'ok') throw new Error(`the merged catalogue failed its check (${String(check)})`);
-    } finally {
-      db.close();
-    }
   } catch (err) {
     return fail(err);
   }
