@@ -1,0 +1,62 @@
+// HTTP for Settings → Sync: the remote sources and starting a sync (a job: api/jobs.ts).
+import { getFirstParty, postFirstParty } from './client';
+import type { JobInfo } from './jobs';
+
+/** A remote source as /app/sync.json answers it (src-main/server/routes/sync.ts). */
+export interface RemoteSource {
+  source_id: number;
+  /** The remote API's base URL. */
+  url: string;
+  /** Its host (and port). */
+  name: string;
+  entries: number;
+  subs: number;
+  /** Unix seconds of the first sync. */
+  added_at: number;
+  /** Unix seconds when the last complete sync ended; null before one completes. */
+  last_sync: number | null;
+  /** An interrupted sync waits: syncing again continues it. */
+  interrupted: boolean;
+  /** The key is saved: syncing again needs none. */
+  has_key: boolean;
+}
+
+export interface SyncState {
+  sources: RemoteSource[];
+  /** False when the server answers from a fixed catalogue file and cannot sync. */
+  writable: boolean;
+  /** The latest sync job, running or not. */
+  job: JobInfo | null;
+}
+
+/** What a finished sync job returns (src-main/catalogue/remote-sync.ts SyncResult). */
+export interface SyncResult {
+  url: string;
+  listed: number;
+  added: number;
+  changed: number;
+  unchanged: number;
+  removed: number;
+  subs: number;
+  resumed: boolean;
+  audio: { cached: number; downloaded: number; evicted: number; skipped: number };
+}
+
+export interface SyncRequest {
+  url: string;
+  /** Left out to use the key saved by an earlier sync of this remote. */
+  key?: string;
+  cacheAudio: boolean;
+  covers: boolean;
+}
+
+export async function fetchSync(signal?: AbortSignal): Promise<SyncState> {
+  const { sources, writable, job } = await getFirstParty<SyncState>('/app/sync.json', signal);
+  return { sources, writable, job };
+}
+
+export async function startSync(request: SyncRequest): Promise<JobInfo> {
+  const body: Record<string, unknown> = { url: request.url, cache_audio: request.cacheAudio, covers: request.covers };
+  if (request.key) body.key = request.key;
+  return (await postFirstParty<{ job: JobInfo }>('/app/sync/start.json', body)).job;
+}
