@@ -1,7 +1,7 @@
 // Provenance: every entry says where it came from (wiki_source), the entry list and the searches filter
 // by source (the `source` extension, JSON and XML), and the UI lists sources and removes an imported
 // one with everything it brought (/app/sources, a job); bundled sources cannot be removed.
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -19,8 +19,13 @@ const TOKEN = 'd'.repeat(32);
 const SAKURA_LETTERS = DEMO_WIKI_ID_BASE + DEMO_SPEC.find((a) => a.slug === 'sakura-letters')!.n; // a bundled album with "sakura" in its title
 const HOST = '127.0.0.1:7777';
 
-function album(key: string, title: string, songs: string[]): IncomingEntry {
+/** Saved covers (<data dir>/covers/<sha1>/): one only the folder's album uses, one it shares with the remote's. */
+const OWN_COVER = 'a'.repeat(40);
+const SHARED_COVER = 'b'.repeat(40);
+
+function album(key: string, title: string, songs: string[], coverFile?: string): IncomingEntry {
   return {
+    ...(coverFile ? { coverFile } : {}),
     sourceKey: key,
     type: 'music',
     title,
@@ -56,11 +61,15 @@ beforeEach(async () => {
   const writer = openCatalogueWriter(file);
   try {
     src.folder = writer.ensureSource('folder', '/home/me/Music', 'My Music', 1_700_000_100).sourceId;
-    [ids.quokka, ids.gentle] = writer.upsertEntries(src.folder, [album('q', 'Quokka Carnival', ['Wombat Waltz', 'Sakura Drift']), album('g', 'Gentle Sakura Rain', [])]);
+    [ids.quokka, ids.gentle] = writer.upsertEntries(src.folder, [album('q', 'Quokka Carnival', ['Wombat Waltz', 'Sakura Drift'], OWN_COVER), album('g', 'Gentle Sakura Rain', [], SHARED_COVER)]);
     src.remote = writer.ensureSource('remote', 'http://moe.example.org/', 'moe.example.org', 1_700_000_200).sourceId;
-    [ids.remote] = writer.upsertEntries(src.remote, [album('9', 'Remote Sakura Radiance', ['Far Signal'])]);
+    [ids.remote] = writer.upsertEntries(src.remote, [album('9', 'Remote Sakura Radiance', ['Far Signal'], SHARED_COVER)]);
   } finally {
     writer.close();
+  }
+  for (const cover of [OWN_COVER, SHARED_COVER]) {
+    mkdirSync(join(work, 'covers', cover), { recursive: true });
+    writeFileSync(join(work, 'covers', cover, 'large.jpg'), 'jpeg');
   }
   catalogue = openCatalogue(file);
   userDb = openUserDb(join(work, 'user.db'));
@@ -184,7 +193,7 @@ describe('GET /app/sources.json', () => {
 });
 
 describe('POST /app/sources/remove.json', () => {
-  it('removes a source with its entries, sub-entries and search rows; favourites stay, answered without their object', async () => {
+  it('removes a source with its entries, sub-entries, search rows and the covers only it used; favourites stay, answered without their object', async () => {
     expect(userDb.addFav('wiki', ids.quokka, 1)).toBeDefined();
     const before = await call(app, '/wikis', 'json', { wiki_type: 'music', source: 'folder', api_key: key }); // fills the answer cache
     expect(before.body.response.information.count).toBe(2);
@@ -207,6 +216,10 @@ describe('POST /app/sources/remove.json', () => {
     expect((await call(app, '/wikis', 'json', { wiki_type: 'music', source: String(src.folder), api_key: key })).status).toBe(400);
     // The remote source and the bundled rows are untouched.
     expect(wikiIds((await call(app, '/wikis', 'json', { wiki_type: 'music', source: 'remote', api_key: key })).body)).toEqual([ids.remote]);
+
+    // The cover only its album used is gone; the one the remote's album also uses stays.
+    expect(existsSync(join(work, 'covers', OWN_COVER))).toBe(false);
+    expect(existsSync(join(work, 'covers', SHARED_COVER, 'large.jpg'))).toBe(true);
 
     expect(userDb.findFav('wiki', ids.quokka)).toBeDefined();
     const favs = await ui('/user/favs/wiki.json');
@@ -236,6 +249,7 @@ describe('POST /app/sources/remove.json', () => {
     release();
     await app.jobs.idle();
     expect(await count()).toBe(total);
+    expect(existsSync(join(work, 'covers', OWN_COVER, 'large.jpg'))).toBe(true);
     expect((await ui('/app/sources.json')).json().response.sources).toHaveLength(4);
     const get = await ui('/app/sources/remove.json');
     expect(get.statusCode).toBe(405);

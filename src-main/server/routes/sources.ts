@@ -9,10 +9,13 @@
 // Decisions: first-party only, JSON envelope answers. Checked before the job starts: a source id that
 // is not a whole number is 400, an unknown one 404, a bundled one 400 (it comes back with the next
 // upgrade anyway); another job running is 409 (jobs run one at a time). The removal is one
-// transaction in the writer (removeSource): the source and all its rows go, or nothing does.
+// transaction in the writer (removeSource): the source and all its rows go, or nothing does; then the
+// saved covers (<data dir>/covers/) that only its entries named are deleted. Audio is never touched:
+// a folder's files are the user's, and synced audio lives in the size-capped cache.
 // Favourites live in the user database and are never touched: a favourite of a removed entry stays,
 // and the favourites list answers it with `obj: null`.
 import type { FastifyInstance } from 'fastify';
+import { removeCovers } from '../../catalogue/cover-files';
 import { ApiError, badParameter, missingParameter } from '../api-error';
 import { bodyOf, firstPartyOnly, onlyAllow, sendNoStore } from '../app-route-helpers';
 
@@ -41,7 +44,11 @@ export async function sourceRoutes(app: FastifyInstance): Promise<void> {
     if (source.kind === 'bundled') throw badParameter('source_id', `names the bundled source "${source.name}", which cannot be removed`);
     const job = app.jobs.start('remove-source', source.name, async ({ writer, progress }) => {
       progress({ phase: 'remove', done: 0, total: source.entries, current: source.name });
+      const covers = catalogue.queries.sources.coverFiles(id);
       const removed = writer.removeSource(id);
+      // Read after the removal committed: covers another source's entries still name stay.
+      const { dataDir } = app.deps;
+      if (dataDir) await removeCovers(dataDir, catalogue.queries.sources.unusedCovers(covers));
       progress({ phase: 'remove', done: source.entries, total: source.entries, current: source.name });
       return { source_id: id, ...removed };
     });
