@@ -79,4 +79,16 @@ describe('parts loaded on first use', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json().response.information).toMatchObject({ has_error: true, error: 404 });
   });
+
+  it('answers 404 for a file missing from the assets folder rather than the page, and serves nothing outside the UI folder', async () => {
+    ctx = await fixtureApp();
+    const missing = await ctx.app.inject('/assets/no-such.js');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).not.toContain('<html');
+    // The user database lies beside the UI folder in the fixture.
+    for (const url of ['/assets/%2e%2e/%2e%2e/user.db', '/assets/..%2f..%2fuser.db', '/assets/%2e%2e%2f%2e%2e%2fuser.db']) {
+      const res = await ctx.app.inject(url);
+      expect(res.rawPayload.subarray(0, 15).toString('latin1'), url).not.toBe('SQLite format 3');
+    }
+  });
 });

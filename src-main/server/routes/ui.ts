@@ -3,11 +3,13 @@
 // key in a meta tag: other origins cannot read it (no CORS headers, and the host check stops DNS
 // rebinding), so only the page this server serves acts as the local user. The page and its assets
 // carry the UI's Content-Security-Policy, the same one the desktop window enforces.
-// The assets are served by @fastify/static, loaded on the first asset request (lazy-app.ts); the routes
-// are the build's files, listed once at start-up, so any other path is a history route.
+// The assets are served by @fastify/static, loaded on the first asset request (lazy-app.ts). The routes
+// are the build's top-level files and one wildcard per top-level folder (assets/…), read once at
+// start-up — a route per file cost ~10 ms of start-up for 40 files — so any other path is a history
+// route; a missing file inside a folder is a 404, not the page.
 import type { FastifyInstance } from 'fastify';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import { CONTENT_SECURITY_POLICY } from '../../content-security-policy';
 import { innerApp, lazyApp } from '../lazy-app';
 import { sendNotFound } from '../plugins/errors';
@@ -16,12 +18,11 @@ const API_PATH = /\.(json|xml)$|^\/(files|covers|app|docs|oauth|fav|user)(\/|$)/
 /** UI pages under an API prefix: the OAuth approval page. */
 const UI_PAGES = new Set(['/oauth/authorize']);
 
-/** The URL paths of the build's files but index.html (no dotfiles, as a static server would hide them). */
-function assetPaths(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((f) => f.isFile())
-    .map((f) => `/${relative(dir, join(f.parentPath, f.name)).split(sep).join('/')}`)
-    .filter((path) => path !== '/index.html' && !path.split('/').some((part) => part.startsWith('.')));
+/** Routes for the build's top-level files but index.html, and its top-level folders; no dotfiles. */
+function assetRoutes(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((f) => !f.name.startsWith('.') && f.name !== 'index.html' && (f.isFile() || f.isDirectory()))
+    .map((f) => (f.isDirectory() ? `/${f.name}/*` : `/${f.name}`));
 }
 
 export async function uiRoutes(app: FastifyInstance, opts: { rendererDir?: string; uiKey?: string; uiToken?: string }): Promise<void> {
@@ -43,6 +44,7 @@ export async function uiRoutes(app: FastifyInstance, opts: { rendererDir?: strin
         root: dir!,
         prefix: '/',
         index: false,
+        dotfiles: 'ignore',
         decorateReply: false,
         allowedPath: (path) => path !== '/index.html',
         setHeaders: (reply) => reply.header('content-security-policy', CONTENT_SECURITY_POLICY),
@@ -50,7 +52,7 @@ export async function uiRoutes(app: FastifyInstance, opts: { rendererDir?: strin
       return inner;
     });
     app.addHook('onClose', assets.close);
-    for (const path of assetPaths(dir!)) app.get(path, { schema: { hide: true } }, assets.handler);
+    for (const path of assetRoutes(dir!)) app.get(path, { schema: { hide: true } }, assets.handler);
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
