@@ -171,10 +171,13 @@ export function upgradeWorkingCopy(shipped: string, working: string, options: Up
       return { action: 'kept-old', kept: { sources: 0, entries: 0, subs: 0 }, reason };
     }
     // The old copy cannot serve this version (an older schema): keep it aside, never drop it.
+    // The shipped copy is made first, so nothing has moved if that fails.
+    const fresh = `${working}.installing`;
+    rmSync(fresh, { force: true });
+    copyFileSync(shipped, fresh);
     const asideFile = asideName(working, options.now?.() ?? Date.now());
     renameDatabase(working, asideFile);
-    copyFileSync(shipped, tmp);
-    renameSync(tmp, working);
+    renameSync(fresh, working);
     const lost = carried ? ` (${carried.sources.reduce((n, s) => n + s.entryCount, 0)} imported or synced entries from ${carried.sources.length} sources)` : '';
     log(`Could not carry the old catalogue's content over to the new shipped build (${reason}). The old catalogue${lost} is kept at ${asideFile}; the shipped catalogue is installed in ${working}. Import or sync your sources again.`);
     return { action: 'set-aside', kept: { sources: 0, entries: 0, subs: 0 }, reason, asideFile };
