@@ -2,7 +2,7 @@
 // the contract's JSON schemas made lenient where another implementation may differ (extra fields,
 // optional fields left out, `sub_order` as a number) yet strict about what the sync reads (ids, titles,
 // types, times, upload facts), so garbage is refused before anything reads it.
-import Ajv, { type ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import {
   InformationSchema,
   OnAirDtoSchema,
@@ -143,15 +143,15 @@ export interface Answers {
 }
 export type AnswerKind = keyof Answers;
 
-let validators: Record<AnswerKind, ValidateFunction> | undefined;
+let validators: Promise<Record<AnswerKind, ValidateFunction>> | undefined;
 
-/** The compiled check of one kind of answer (compiled on first use: the server starts without Ajv's work). */
-export function validatorOf(kind: AnswerKind): ValidateFunction {
-  if (!validators) {
+/** The compiled check of one kind of answer (Ajv is loaded and the schemas compiled on the first sync, not at start-up). */
+export async function validatorOf(kind: AnswerKind): Promise<ValidateFunction> {
+  validators ??= import('ajv').then(({ default: Ajv }) => {
     const ajv = new Ajv({ strict: false, allErrors: false });
-    validators = Object.fromEntries(Object.entries(SCHEMAS).map(([k, s]) => [k, ajv.compile(s)])) as Record<AnswerKind, ValidateFunction>;
-  }
-  return validators[kind];
+    return Object.fromEntries(Object.entries(SCHEMAS).map(([k, s]) => [k, ajv.compile(s)])) as Record<AnswerKind, ValidateFunction>;
+  });
+  return (await validators)[kind];
 }
 
 /** The first schema complaint in words: 'response.wikis[0].wiki_id must be integer'. */

@@ -186,7 +186,7 @@ export function createRemoteClient(opts: RemoteClientOptions): RemoteClient {
   async function errorDetail(res: Response): Promise<string> {
     try {
       const body = JSON.parse((await readLimited(res, 64 * 1024, 'The error answer')).toString('utf8')) as unknown;
-      if (validatorOf('any')(body)) {
+      if ((await validatorOf('any'))(body)) {
         const msg = (body as { response: Answers['any'] }).response.information.msg;
         if (Array.isArray(msg) && msg.length > 0) return `: "${msg.map(String).join(' ')}"`;
       }
@@ -212,7 +212,7 @@ export function createRemoteClient(opts: RemoteClientOptions): RemoteClient {
         const type = res.headers.get('content-type') ?? 'no content type';
         throw new RemoteError('garbage', `${baseUrl} answered ${path} with something that is not JSON (${type}: "${snippet(bytes.toString('utf8'))}"); is it a Moefou-compatible API?`);
       }
-      const validate = validatorOf(kind);
+      const validate = await validatorOf(kind);
       if (!validate(body)) {
         throw new RemoteError('garbage', `${baseUrl} answered ${path} with something that is not a Moefou answer: ${complaint(validate)}.`);
       }
