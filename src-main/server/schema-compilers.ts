@@ -7,11 +7,12 @@
 // One difference, Fastify's: a compiler supplied this way counts as custom, and for custom compilers
 // Fastify leaves the keys of a `headers` schema as written instead of lower-casing them — write header
 // schemas in lower case.
+import type { BuildCompilerFromPool } from '@fastify/ajv-compiler';
+import type { SerializerFactory } from '@fastify/fast-json-stringify-compiler';
 import type { FastifyServerOptions } from 'fastify';
 import { createRequire } from 'node:module';
 
 type SchemaController = NonNullable<FastifyServerOptions['schemaController']>;
-type Factories = NonNullable<SchemaController['compilersFactory']>;
 
 let fastifyRequire: NodeRequire | undefined;
 function load<T>(name: string): T {
@@ -19,21 +20,20 @@ function load<T>(name: string): T {
   return fastifyRequire(name) as T;
 }
 
-let buildValidator: NonNullable<Factories['buildValidator']> | undefined;
-let buildSerializer: NonNullable<Factories['buildSerializer']> | undefined;
+let validatorFactory: BuildCompilerFromPool | undefined;
+let serializerFactory: SerializerFactory | undefined;
+
+const buildValidator: BuildCompilerFromPool = (externalSchemas, options) => {
+  validatorFactory ??= load<() => BuildCompilerFromPool>('@fastify/ajv-compiler')();
+  return validatorFactory(externalSchemas, options);
+};
+
+const buildSerializer: SerializerFactory = (externalSchemas, options) => {
+  serializerFactory ??= load<() => SerializerFactory>('@fastify/fast-json-stringify-compiler')();
+  return serializerFactory(externalSchemas, options);
+};
 
 /** The `schemaController` option of every Fastify instance the server makes. */
 export function lazySchemaController(): SchemaController {
-  return {
-    compilersFactory: {
-      buildValidator: (externalSchemas, options) => {
-        buildValidator ??= load<() => NonNullable<Factories['buildValidator']>>('@fastify/ajv-compiler')();
-        return buildValidator(externalSchemas, options);
-      },
-      buildSerializer: (externalSchemas, options) => {
-        buildSerializer ??= load<() => NonNullable<Factories['buildSerializer']>>('@fastify/fast-json-stringify-compiler')();
-        return buildSerializer(externalSchemas, options);
-      },
-    },
-  };
+  return { compilersFactory: { buildValidator, buildSerializer } };
 }
