@@ -8,12 +8,15 @@
 //   at their files and points evicted files' songs back at the remote (from the file's sidecar); only
 //   after it commits are the evicted files deleted — a reader never meets a song whose file is gone.
 // - A file that cannot be fetched or fails its md5 is a problem, not a failure: the song keeps
-//   playing from the remote.
+//   playing from the remote. After MAX_UNREACHABLE files in a row find the remote unreachable, the
+//   step stops (one problem says so) instead of retrying every remaining file.
 import { rmSync } from 'node:fs';
 import { AudioCache } from './audio-cache';
 import type { CatalogueWriter } from './catalogue-writer';
 import type { Db } from './database';
 import { RemoteError, type RemoteClient } from './remote-client';
+
+const MAX_UNREACHABLE = 3;
 
 export interface AudioTally {
   /** Songs pointed at a cached file (downloaded now or before). */
@@ -66,7 +69,8 @@ export async function cacheSourceAudio(pass: AudioPass): Promise<AudioTally> {
   const first = (r: RemoteUploadRow) => Number(pass.written.has(r.wikiId));
   const rows = (sql.remoteUploads.all(pass.sourceId) as RemoteUploadRow[]).sort((a, b) => first(b) - first(a) || a.upId - b.upId);
   let done = 0;
-  for (let i = 0; i < rows.length; i += pass.batchSize) {
+  let unreachable = 0;
+  for (let i = 0; i < rows.length && unreachable < MAX_UNREACHABLE; i += pass.batchSize) {
     signal?.throwIfAborted();
     const chunk = rows.slice(i, i + pass.batchSize);
     const names = chunk.map((r) => AudioCache.nameFor(r.md5, r.subKey));
@@ -95,8 +99,14 @@ export async function cacheSourceAudio(pass: AudioPass): Promise<AudioTally> {
         if (signal?.aborted || !(err instanceof RemoteError)) throw err;
         pass.problem(`"${row.title}" was not cached: ${err.message}`);
         tally.skipped++;
+        unreachable = err.kind === 'unreachable' ? unreachable + 1 : 0;
+        if (unreachable >= MAX_UNREACHABLE) {
+          pass.problem('Caching audio stopped: the remote cannot be reached. The other songs play from the remote; sync again to cache them.');
+          break;
+        }
         continue;
       }
+      unreachable = 0;
       cache.release(victims);
       evicted.push(...victims);
       cache.commit(name, { uri: row.uri, url: row.url });
@@ -114,5 +124,6 @@ export async function cacheSourceAudio(pass: AudioPass): Promise<AudioTally> {
     tally.evicted += evicted.length;
     tally.cached += pointings.length;
   }
+  if (unreachable >= MAX_UNREACHABLE) tally.skipped += rows.length - done;
   return tally;
 }

@@ -12,7 +12,7 @@ import { openCatalogueWriter, type CatalogueWriter } from '../../src-main/catalo
 import { saveCover } from '../../src-main/catalogue/cover-files';
 import { syncRemote, type SyncOptions } from '../../src-main/catalogue/remote-sync';
 import { fixtureCatalogueDir } from '../fixtures/app';
-import { editCatalogue, idMaps, localApp, localCatalogue, LOCAL_ORIGIN, remoteGet, startRemote, type LocalSide, type Remote } from '../fixtures/sync-remote';
+import { editCatalogue, fakeRemote, forward, idMaps, localApp, localCatalogue, LOCAL_ORIGIN, remoteGet, startRemote, type LocalSide, type Remote } from '../fixtures/sync-remote';
 
 const FAST = { perpage: 10, batchSize: 4, rate: 1000, retryDelayMs: 1 } satisfies Partial<SyncOptions>;
 const TOUHOU_ALBUM = 51_000_002;
@@ -140,6 +140,31 @@ describe('syncRemote with the audio cache', () => {
     const third = await sync({ cacheAudio: true, cacheCapBytes: cap });
     expect(third.audio).toMatchObject({ downloaded: 0, evicted: 0 });
     expect(uploads()).toEqual(before);
+  });
+
+  it('keeps songs on the remote when their files cannot be fetched, and stops trying once the remote is unreachable', async () => {
+    let fileRequests = 0;
+    const filesDown = await fakeRemote(async (req, res, url) => {
+      if (url.pathname.startsWith('/files/')) {
+        fileRequests++;
+        return void req.socket.destroy();
+      }
+      const answer = await forward(remote, url);
+      // Its answers name its own files (which it cannot serve).
+      res.writeHead(answer.status, { 'content-type': answer.type }).end(answer.body.toString().split(remote.url).join(filesDown.url));
+    });
+    try {
+      const problems: string[] = [];
+      const result = await syncRemote({ writer, url: filesDown.url, key: remote.key, cacheDir: local.cacheDir, cacheAudio: true, ...FAST, problem: (m) => problems.push(m) });
+      expect(result.added).toBe(18);
+      expect(result.audio).toMatchObject({ cached: 0, downloaded: 0, skipped: uploads().length });
+      expect(problems.at(-1)).toBe('Caching audio stopped: the remote cannot be reached. The other songs play from the remote; sync again to cache them.');
+      expect(fileRequests).toBe(9); // three files, three attempts each
+      expect(uploads().every((u) => u.up_remote_url !== null && !u.up_uri.startsWith('/cache/'))).toBe(true);
+      expect(cacheFiles()).toEqual([]);
+    } finally {
+      await filesDown.close();
+    }
   });
 });
 
