@@ -1,0 +1,134 @@
+// Settings → Library in Chromium against a real server: import a generated folder of tagged MP3s,
+// watch its progress bar finish with the counts and the unreadable file listed, find the album in
+// search, open it (its embedded cover shows) and play a song from the folder; re-import and bad input.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coverImage, writeSongs, type TestSong } from '../fixtures/mp3-folder';
+import { startHarness, type Harness } from './fixtures/browser';
+
+const ALBUM = 'Kirameki Folder Album';
+const COVER_PX = 320;
+
+let h: Harness;
+let page: Page;
+let work: string;
+let music: string;
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'moecat-e2e-library-'));
+  music = join(work, 'Music Library');
+  const cover = await coverImage('jpeg', [230, 40, 170], COVER_PX);
+  const titles = ['Morning Star', 'Glitter Road', 'Paper Moon', 'Falling Lights', 'Last Train Home', 'Shining Day'];
+  const songs: TestSong[] = titles.map((title, i) => ({
+    file: `Kirameki/${String(i + 1).padStart(2, '0')} ${title}.mp3`,
+    title,
+    track: `${i + 1}/${titles.length}`,
+    album: ALBUM,
+    albumArtist: 'Kirameki Unit',
+    artist: 'Kirameki Unit',
+    date: '2024-03-20',
+    genre: 'Idol',
+    cover,
+    seconds: 4,
+  }));
+  songs.push({ file: 'Singles/b-side.mp3', title: 'Lonely B-side', album: 'Lonely Single', artist: 'Solo', track: '1' });
+  writeSongs(music, songs);
+  writeFileSync(join(music, 'Singles', 'damaged.mp3'), 'this file lost its frames '.repeat(40));
+  h = await startHarness();
+  page = h.page;
+});
+afterAll(async () => {
+  await h?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+const section = () => page.getByTestId('settings-library');
+const jobBox = () => section().getByTestId('library-job');
+
+async function importFromSettings(folder: string): Promise<void> {
+  await section().getByLabel('Folder', { exact: true }).fill(folder);
+  await section().getByRole('button', { name: 'Import', exact: true }).click();
+}
+
+describe('Settings → Library', () => {
+  it('asks for a folder, and says clearly when the folder does not exist', async () => {
+    await h.open('/settings');
+    await section().getByRole('button', { name: 'Import', exact: true }).click();
+    await section().getByText('Type the full path of the folder to import.').waitFor();
+    await importFromSettings(join(work, 'no such folder'));
+    const alert = section().getByTestId('library-start-error');
+    await alert.waitFor();
+    await expect(alert.textContent()).resolves.toContain(`The folder ${join(work, 'no such folder')} does not exist.`);
+    await expect(section().getByText('No folders imported yet.').count()).resolves.toBe(1);
+  });
+
+  it('imports a folder with a progress bar that ends with the counts, the unreadable file listed, and the folder in the list', async () => {
+    await h.open('/settings');
+    await importFromSettings(music);
+    await jobBox().waitFor();
+    await expect(jobBox().getByRole('progressbar').getAttribute('aria-label')).resolves.toBe(`Progress of ${music}`);
+    await jobBox().locator('[data-testid="job-progress"][data-status="done"]').waitFor({ timeout: 60_000 });
+    await expect(jobBox().getByTestId('library-summary').textContent()).resolves.toContain('Albums: 2 added, 0 updated, 0 removed. Songs: 7 added, 0 updated, 0 removed.');
+    const problems = jobBox().getByTestId('library-problems');
+    await expect(problems.textContent()).resolves.toMatch(/1 file or folder could not be read.*Singles\/damaged\.mp3: no MP3 audio/s);
+    const row = section().locator(`[data-testid="library-folder"][data-path="${music}"]`);
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toMatch(/Music Library.*2 albums · 7 songs · imported /s);
+    await section().evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 64)); // below the top bar
+    await h.shot('settings-library');
+  });
+
+  it('lists the imported albums in Browse under their letter and genre tag', async () => {
+    await h.open('/browse/music?initial=k&tag=Idol');
+    const titles = page.getByTestId('browse-result-title');
+    await titles.first().waitFor();
+    await expect(titles.allTextContents()).resolves.toEqual([ALBUM]);
+  });
+
+  it('finds the imported album in search, shows its embedded cover, and plays a song from the folder', async () => {
+    await h.open('/');
+    await page.keyboard.press('/');
+    await page.keyboard.type('kirameki folder', { delay: 30 });
+    const result = page.getByTestId('search-entries').getByRole('link', { name: new RegExp(ALBUM) }).first();
+    await result.waitFor();
+    await result.click();
+    await page.waitForURL((url) => /^\/music\/\d{9,}$/.test(url.pathname));
+    await expect(page.getByTestId('entry-title').textContent()).resolves.toBe(ALBUM);
+    // The entry page shows the large size: the embedded picture (320 px), not a generated SVG.
+    await page.waitForFunction(
+      (px) => {
+        const img = document.querySelector<HTMLImageElement>('[data-testid="entry-cover"] img');
+        return !!img && img.complete && img.naturalWidth === px;
+      },
+      COVER_PX,
+      { timeout: 15_000 },
+    );
+    await expect(page.locator('[data-testid="entry-cover"] img').getAttribute('src')).resolves.toMatch(/\/covers\/\d+\/large$/);
+    await h.shot('library-album');
+
+    await page.getByTestId('play-all').click();
+    await page.waitForFunction(
+      () => {
+        const a = document.querySelector<HTMLAudioElement>('audio[data-testid="player-audio"]');
+        return !!a && decodeURI(a.currentSrc).includes('/files/folder/') && decodeURI(a.currentSrc).endsWith('/Kirameki/01 Morning Star.mp3') && !a.paused && a.currentTime > 0.3;
+      },
+      undefined,
+      { timeout: 20_000 },
+    );
+    await expect(page.getByTestId('player-title').textContent()).resolves.toContain('Morning Star');
+    await page.getByTestId('player-bar').getByRole('button', { name: 'Pause', exact: true }).click();
+  });
+
+  it('re-imports a folder from its row: nothing new, nothing doubled', async () => {
+    await h.open('/settings');
+    const row = section().locator(`[data-testid="library-folder"][data-path="${music}"]`);
+    await row.getByRole('button', { name: 'Re-import Music Library' }).click();
+    await jobBox().locator('[data-testid="job-progress"][data-status="done"]').waitFor({ timeout: 60_000 });
+    await expect(jobBox().getByTestId('library-summary').textContent()).resolves.toContain('Albums: 0 added, 0 updated, 0 removed. Songs: 0 added, 0 updated, 0 removed.');
+    await expect(row.textContent()).resolves.toMatch(/2 albums · 7 songs/);
+    await expect(section().getByTestId('library-folder').count()).resolves.toBe(1);
+  });
+});
