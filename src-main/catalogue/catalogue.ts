@@ -45,6 +45,8 @@ export interface Catalogue {
   meta(key: string): string | undefined;
   stats(now: number): CatalogueStats;
   coverSource(wikiId: number): CoverSource | undefined;
+  /** A synced song's audio left on its remote: the remote's URL, or undefined (unknown or local upload). */
+  remoteAudioUrl(upId: number): string | undefined;
   /** `PRAGMA data_version`: changes when another connection (another process's import) commits. */
   dataVersion(): number;
   readonly queries: CatalogueQueries;
@@ -68,6 +70,7 @@ export function openCatalogue(file: string, options: Omit<OpenOptions, 'readonly
     .pluck();
   const coverStmt = db.prepare('SELECT wiki_title AS title, wiki_type AS type, cover_file AS coverFile FROM wiki WHERE wiki_id = ?');
   const dataVersionStmt = db.prepare('PRAGMA data_version').pluck();
+  const remoteAudioStmt = db.prepare('SELECT up_remote_url FROM upload WHERE up_id = ? AND up_remote_url IS NOT NULL').pluck();
   const meta = (key: string) => metaStmt.get(key) as string | undefined;
   const timeZone = meta('time_zone') ?? DEFAULT_TIME_ZONE;
   // Prepared once, on first use: the start-up checks (needsBuild, the working copy's build id) open a
@@ -83,6 +86,7 @@ export function openCatalogue(file: string, options: Omit<OpenOptions, 'readonly
       return { ...counts, onAir: onAirStmt.get({ now }) as number };
     },
     coverSource: (wikiId) => coverStmt.get(wikiId) as CoverSource | undefined,
+    remoteAudioUrl: (upId) => (remoteAudioStmt.get(upId) as string | undefined) ?? undefined,
     dataVersion: () => dataVersionStmt.get() as number,
     get queries() {
       return (queries ??= {

@@ -9,7 +9,11 @@ export const ERROR_STATUS = {
   METHOD_NOT_ALLOWED: 405,
   /** The write would repeat what is already there (a favourite added twice). */
   CONFLICT: 409,
+  /** A range outside the file (audio streamed from a synced remote). */
+  RANGE_NOT_SATISFIABLE: 416,
   SERVER_FAULT: 500,
+  /** A remote this server relays (a synced song's audio) could not be reached or refused. */
+  BAD_GATEWAY: 502,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,7 +1,18 @@
 // API objects → the player's tracks. A song plays its first upload; an episode (no sub_upload in the
-// API) plays what /listen/playlist says it has.
+// API) plays what /listen/playlist says it has. Audio of a synced song left on its remote is played
+// through this server (/files/remote/<up_id>): the page may load media from its own origin only.
 import type { PlaylistItemDto, SubDto, WikiDto } from '../../../src-main/contract/objects';
 import type { PlayerTrack } from '../stores/player';
+
+/** The URL the player loads for an upload: this server's own file as it is, a remote's through this server. */
+export function playableUrl(upUrl: string, upId: number, here: string = location.href): string {
+  try {
+    if (new URL(upUrl, here).origin === new URL(here).origin) return upUrl;
+  } catch {
+    // not a URL at all: let the server say it has no such file
+  }
+  return new URL(`/files/remote/${upId}`, here).toString();
+}
 
 export function trackFromSong(sub: SubDto, wiki: WikiDto): PlayerTrack | null {
   const upload = sub.sub_upload?.[0];
@@ -13,7 +24,7 @@ export function trackFromSong(sub: SubDto, wiki: WikiDto): PlayerTrack | null {
     wikiTitle: wiki.wiki_title,
     wikiType: wiki.wiki_type,
     cover: wiki.wiki_cover.square,
-    url: upload.up_url,
+    url: playableUrl(upload.up_url, upload.up_id),
     duration: upload.up_data.length,
   };
 }
@@ -26,7 +37,7 @@ export function trackFromPlaylistItem(item: PlaylistItemDto): PlayerTrack {
     wikiTitle: item.wiki_title,
     wikiType: item.wiki_type,
     cover: item.cover.square,
-    url: item.up_url,
+    url: playableUrl(item.up_url, item.up_id),
     duration: item.duration,
   };
 }
