@@ -97,6 +97,8 @@ describe('Settings → Library', () => {
     await result.click();
     await page.waitForURL((url) => /^\/music\/\d{9,}$/.test(url.pathname));
     await expect(page.getByTestId('entry-title').textContent()).resolves.toBe(ALBUM);
+    // What the tags said, under translated labels.
+    await expect(page.locator('dl.meta').first().textContent()).resolves.toMatch(/Artist\s*Kirameki Unit.*Year\s*2024.*Genre\s*Idol.*Folder\s*\/.*Music Library\/Kirameki/s);
     // The entry page shows the large size: the embedded picture (320 px), not a generated SVG.
     await page.waitForFunction(
       (px) => {
