@@ -21,6 +21,7 @@ import { libraryRoutes } from './routes/library';
 import { oauthRoutes } from './routes/oauth';
 import { onAirRoutes } from './routes/on-air';
 import { portalRoutes } from './routes/portal';
+import { remoteAudioRoutes } from './routes/remote-audio';
 import { searchRoutes } from './routes/search';
 import { sourceRoutes } from './routes/sources';
 import { statusRoutes } from './routes/status';
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(historyRoutes);
   await app.register(oauthRoutes);
   await app.register(coverRoutes);
+  await app.register(remoteAudioRoutes);
   await app.register(fileRoutes, { root: deps.audioDir });
   await app.register(docsRoutes);
   await app.register(uiRoutes, { rendererDir: deps.rendererDir, uiKey: deps.uiKey, uiToken: deps.uiToken });
