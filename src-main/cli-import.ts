@@ -2,13 +2,9 @@
 // data directory — the same file and the same importFolder() the server's Settings → Library uses —
 // with a progress line on stderr and a summary on stdout. Files that cannot be read are listed in the
 // summary and do not fail the command; a folder that is missing or unreadable does (one line, exit 1).
-import { join } from 'node:path';
-import { projectDirs } from './app-dirs';
-import { CATALOGUE_FILE } from './catalogue/catalogue-files';
 import { openCatalogueWriter } from './catalogue/catalogue-writer';
-import { needsBuild, ensureWorkingCatalogue } from './catalogue/working-copy';
-import { phasePrinter, progressPrinter } from './cli-progress';
-import { shippedCatalogueDir } from './server/start';
+import { phasePrinter } from './cli-progress';
+import { workingCatalogueFor } from './cli-working-catalogue';
 
 const LABELS = { scan: 'Looking for MP3 files', read: 'Reading files', write: 'Writing albums', done: 'Done' };
 
@@ -18,13 +14,7 @@ export async function importCommand(folder: string, dataDir: string, out: (line:
   const { checkFolder, importFolder } = await import('./catalogue/folder-import');
   const root = await checkFolder(folder); // a missing folder fails before anything is built or copied
 
-  const shipped = join(shippedCatalogueDir(projectDirs().resourcesDir), CATALOGUE_FILE);
-  if (needsBuild(shipped)) {
-    const { buildCatalogue } = await import('./catalogue/builder');
-    await buildCatalogue({ outDir: shippedCatalogueDir(projectDirs().resourcesDir), onProgress: progressPrinter() });
-  }
-  const working = join(dataDir, CATALOGUE_FILE);
-  await ensureWorkingCatalogue(shipped, working);
+  const working = await workingCatalogueFor(dataDir);
 
   const writer = openCatalogueWriter(working);
   const show = phasePrinter(LABELS);

@@ -4,12 +4,9 @@
 // that keeps changing fail in one line (exit 1), leaving whole batches and a cursor that the next run
 // resumes from; Ctrl+C stops at once the same way.
 import { join } from 'node:path';
-import { projectDirs } from './app-dirs';
-import { CATALOGUE_FILE } from './catalogue/catalogue-files';
 import { openCatalogueWriter } from './catalogue/catalogue-writer';
-import { ensureWorkingCatalogue, needsBuild } from './catalogue/working-copy';
-import { phasePrinter, progressPrinter } from './cli-progress';
-import { shippedCatalogueDir } from './server/start';
+import { phasePrinter } from './cli-progress';
+import { workingCatalogueFor } from './cli-working-catalogue';
 
 const LABELS = {
   pages: 'Listing entries',
@@ -35,13 +32,7 @@ const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one 
 export async function syncCommand(opts: SyncCommandOptions, dataDir: string, out: (line: string) => void = console.log): Promise<void> {
   const { normaliseRemoteUrl, remoteStateOf, syncRemote } = await import('./catalogue/remote-sync');
   const url = normaliseRemoteUrl(opts.url);
-  const shipped = join(shippedCatalogueDir(projectDirs().resourcesDir), CATALOGUE_FILE);
-  if (needsBuild(shipped)) {
-    const { buildCatalogue } = await import('./catalogue/builder');
-    await buildCatalogue({ outDir: shippedCatalogueDir(projectDirs().resourcesDir), onProgress: progressPrinter() });
-  }
-  const working = join(dataDir, CATALOGUE_FILE);
-  await ensureWorkingCatalogue(shipped, working);
+  const working = await workingCatalogueFor(dataDir);
 
   const writer = openCatalogueWriter(working);
   const stop = new AbortController();
