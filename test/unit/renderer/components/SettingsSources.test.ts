@@ -117,3 +117,20 @@ describe('the Browse source filter in the URL', () => {
     expect(hasFilters({ tags: [], sources: ['folder'], page: 1 })).toBe(true);
   });
 });
+
+describe('SettingsSources after an import or sync elsewhere in Settings', () => {
+  it('loads the sources again when that job ends', async () => {
+    await mounted();
+    const loads = () => sent.filter((r) => r.url.includes('/app/sources')).length;
+    expect(loads()).toBe(1);
+    const { useJobsStore } = await import('../../../../src-renderer/src/stores/jobs');
+    const jobs = useJobsStore();
+    const sync = { ...JOB, id: 'sync-1', kind: 'sync', label: 'http://remote/' };
+    jobs.jobs = { [sync.id]: { ...sync, status: 'running' } } as never;
+    await flushPromises();
+    expect(loads()).toBe(1); // still running: nothing to reload yet
+    jobs.jobs = { [sync.id]: { ...sync, status: 'done', finishedAt: 2 } } as never;
+    await flushPromises();
+    expect(loads()).toBe(2);
+  });
+});
