@@ -84,6 +84,7 @@ describe('Settings → Sync', () => {
     await result.waitFor({ timeout: 60_000 });
     await result.click();
     await page.waitForURL((url) => /^\/music\/\d{9,}$/.test(url.pathname));
+    await page.getByTestId('entry-title').waitFor({ timeout: 60_000 }); // a loaded machine can be slow here
     await expect(page.getByTestId('entry-title').textContent()).resolves.toBe(ALBUM);
     await page.getByTestId('play-all').click();
     await page.waitForFunction(
