@@ -1,69 +1,14 @@
-// Settings → Library: the imported folders, and the import job shown under the form (started here, or
-// found running when the page opens). The job itself is followed by the jobs store; when it ends the
-// folder list is loaded again.
+// Settings → Library: the imported folders, and the import job shown under the form (job-section.ts).
 import { defineStore } from 'pinia';
-import { computed, ref, shallowRef } from 'vue';
-import { failureMessage } from '../api/client';
 import { fetchLibrary, startImport, type ImportResult, type LibraryFolder } from '../api/library';
-import { useJobsStore, type JobInfo } from './jobs';
+import { jobSection } from './job-section';
 
 export type { ImportResult, LibraryFolder } from '../api/library';
 
 export const useLibraryStore = defineStore('library', () => {
-  const jobs = useJobsStore();
-  const folders = shallowRef<LibraryFolder[]>([]);
-  const writable = ref(true);
-  const loading = ref(false);
-  const error = ref<string | null>(null);
-  const starting = ref(false);
-  const startError = ref<string | null>(null);
-  const jobId = ref<string | null>(null);
-
-  const job = computed<JobInfo | null>(() => (jobId.value ? (jobs.jobs[jobId.value] ?? null) : null));
-  const result = computed(() => (job.value?.status === 'done' ? (job.value.result as ImportResult) : null));
-  const running = computed(() => job.value?.status === 'running');
-
-  function show(j: JobInfo): void {
-    jobId.value = j.id;
-    void jobs.follow(j).then(() => load());
-  }
-
-  let controller: AbortController | undefined;
-  async function load(): Promise<void> {
-    controller?.abort();
-    controller = new AbortController();
-    loading.value = true;
-    error.value = null;
-    try {
-      const state = await fetchLibrary(controller.signal);
-      folders.value = state.folders;
-      writable.value = state.writable;
-      // An import started elsewhere (another window, before a reload) is shown while it runs.
-      if (state.job?.status === 'running' && state.job.id !== jobId.value) show(state.job);
-    } catch (e) {
-      if ((e as Error).name === 'AbortError') return;
-      error.value = failureMessage(e);
-    } finally {
-      loading.value = false;
-    }
-  }
-
-  /** Starts importing (or re-importing) a folder; false when the server refused, with startError saying why. */
-  async function start(folder: string): Promise<boolean> {
-    starting.value = true;
-    startError.value = null;
-    try {
-      show(await startImport(folder));
-      return true;
-    } catch (e) {
-      startError.value = failureMessage(e);
-      return false;
-    } finally {
-      starting.value = false;
-    }
-  }
-
-  const cancel = () => (jobId.value ? jobs.cancel(jobId.value) : Promise.resolve(false));
-
-  return { folders, writable, loading, error, starting, startError, job, result, running, load, start, cancel };
+  const { items, ...section } = jobSection<LibraryFolder, ImportResult, string>(async (signal) => {
+    const { folders, writable, job } = await fetchLibrary(signal);
+    return { items: folders, writable, job };
+  }, startImport);
+  return { folders: items, ...section };
 });
