@@ -21,7 +21,7 @@ import { compareSignatures, readSignatures } from './build-report';
 import { readCarried, type CarriedContent } from './carried-content';
 import { openCatalogue } from './catalogue';
 import { CATALOGUE_KIND } from './catalogue-kind';
-import { finishCatalogue, prepareInserts, writeEntry } from './catalogue-rows';
+import { finishCatalogue, prepareInserts, tagIdResolver, writeEntry } from './catalogue-rows';
 import { openDatabase } from './database';
 import { IMPORT_ID_BASE } from './schema';
 import { DEFAULT_TIME_ZONE } from './time-zone';
@@ -58,25 +58,12 @@ export function writeCarried(db: Db, carried: CarriedContent): { sources: number
   const sourceInsert = db.prepare('INSERT INTO source (source_id, kind, locator, name, added_at, updated_at, state) VALUES (?, ?, ?, ?, ?, ?, ?)');
   const wikiTaken = db.prepare('SELECT wiki_title FROM wiki WHERE wiki_id = ?').pluck();
   const subTaken = db.prepare('SELECT sub_title FROM sub WHERE sub_id = ?').pluck();
-  const tagByName = db.prepare('SELECT tag_id FROM tag WHERE tag_name = ?').pluck();
-  const tagNextId = db.prepare('SELECT coalesce(max(tag_id), 0) + 1 FROM tag').pluck();
   const externalInsert = db.prepare('INSERT OR IGNORE INTO wiki_external (wiki_id, site, external_id) VALUES (?, ?, ?)');
   const onAirInsert = db.prepare(`INSERT OR REPLACE INTO onair (wiki_id, oa_weekday, oa_minute, oa_period_days, oa_date_begin, oa_date_end)
     VALUES (?, ?, ?, ?, ?, ?)`);
   const metaSet = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
 
-  const tagIds = (tags: string[]) => {
-    const ids = new Map<string, number>();
-    for (const tag of new Set(tags)) {
-      let id = tagByName.get(tag) as number | undefined;
-      if (id === undefined) {
-        id = tagNextId.get() as number;
-        ins.tag.run(id, tag);
-      }
-      ids.set(tag, id);
-    }
-    return ids;
-  };
+  const tagIds = tagIdResolver(db, ins);
 
   let entries = 0;
   let subs = 0;

@@ -74,6 +74,24 @@ export function writeEntry(ins: CatalogueInserts, sourceId: number, e: SourceEnt
   return rows.length > 0 ? 1 : 0;
 }
 
+/** Tag ids by name for rows written into an existing catalogue: known tags keep their id, new ones get the next. */
+export function tagIdResolver(db: Db, ins: CatalogueInserts): (tags: string[]) => Map<string, number> {
+  const tagByName = db.prepare('SELECT tag_id FROM tag WHERE tag_name = ?').pluck();
+  const tagNextId = db.prepare('SELECT coalesce(max(tag_id), 0) + 1 FROM tag').pluck();
+  return (tags) => {
+    const ids = new Map<string, number>();
+    for (const tag of new Set(tags)) {
+      let id = tagByName.get(tag) as number | undefined;
+      if (id === undefined) {
+        id = tagNextId.get() as number;
+        ins.tag.run(id, tag);
+      }
+      ids.set(tag, id);
+    }
+    return ids;
+  };
+}
+
 /** After the last row: merges each FTS index into one segment (fewer doclists to read per query). */
 export function finishCatalogue(db: Db): void {
   // Marks the file as made with this schema (openCatalogue refuses another fingerprint).

@@ -17,7 +17,7 @@
 //   written (from this process or from a CLI run), and sees each batch once it commits.
 import { openDatabase, type Db, type OpenOptions } from './database';
 import { CATALOGUE_KIND, CATALOGUE_SCHEMA_FINGERPRINT } from './catalogue-kind';
-import { prepareInserts, writeEntry } from './catalogue-rows';
+import { prepareInserts, tagIdResolver, writeEntry } from './catalogue-rows';
 import { DatabaseFileError } from './database';
 import { IMPORT_ID_BASE } from './schema';
 import type { SourceEntry, SourceSub } from './source-entry';
@@ -124,8 +124,6 @@ export function openCatalogueWriter(file: string, options: Omit<OpenOptions, 're
   const wikiDelete = rw.prepare('DELETE FROM wiki WHERE wiki_id = ?');
   const wikiFtsDelete = rw.prepare('DELETE FROM wiki_fts WHERE rowid = ?');
   const subFtsDelete = rw.prepare('DELETE FROM sub_fts WHERE rowid = ?');
-  const tagByName = rw.prepare('SELECT tag_id FROM tag WHERE tag_name = ?').pluck();
-  const tagNextId = rw.prepare('SELECT coalesce(max(tag_id), 0) + 1 FROM tag').pluck();
   const maxWikiId = rw.prepare('SELECT max(wiki_id) FROM wiki').pluck();
   const maxSubId = rw.prepare('SELECT max(sub_id) FROM sub').pluck();
   const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -138,18 +136,7 @@ export function openCatalogueWriter(file: string, options: Omit<OpenOptions, 're
     return id;
   };
 
-  const tagIdsFor = (tags: string[]) => {
-    const ids = new Map<string, number>();
-    for (const tag of new Set(tags)) {
-      let id = tagByName.get(tag) as number | undefined;
-      if (id === undefined) {
-        id = tagNextId.get() as number;
-        ins.tag.run(id, tag);
-      }
-      ids.set(tag, id);
-    }
-    return ids;
-  };
+  const tagIdsFor = tagIdResolver(rw, ins);
 
   /** Deletes an entry's rows and its search rows; returns its sub-entries' ids by source key. */
   const deleteEntry = (wikiId: number): Map<string, number> => {
