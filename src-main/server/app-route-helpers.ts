@@ -1,4 +1,4 @@
-// Small helpers shared by the UI's own (first-party) routes under /app/…: the JSON body as an object,
+// Small helpers shared by the routes of the UI and of the user's own data: the JSON body as an object,
 // 405 with Allow for the methods a path does not take, and the no-store envelope answer.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, badParameter, missingParameter } from './api-error';
@@ -31,7 +31,7 @@ export function onlyAllow(app: FastifyInstance, url: string, allowed: readonly s
     url,
     handler: async (request, reply) => {
       reply.header('allow', allowed.join(', '));
-      throw new ApiError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${url}; use ${allowed.filter((m) => m !== 'HEAD').join(' or ')}.`);
+      throw new ApiError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${url.replace(/\.(json|xml)$/, '')}; use ${allowed.filter((m) => m !== 'HEAD').join(' or ')}.`);
     },
   });
 }

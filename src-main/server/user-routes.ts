@@ -6,9 +6,10 @@ import { ApiError, badParameter } from './api-error';
 import { sendEnvelope } from './envelope';
 import { parseQuery, Params } from './params';
 
+export { onlyAllow } from './app-route-helpers';
+
 /** Like apiRoute: `/x` and `/x.json` answer JSON, `/x.xml` XML. */
 export const SUFFIXES = ['', '.json', '.xml'] as const;
-const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 export const BODY_LIMIT = 4096;
 
 /** Query and body parameters as one map; a name in both is refused rather than guessed. */
@@ -44,17 +45,6 @@ export function acceptFormBodies(app: FastifyInstance): void {
   });
 }
 
-/** Answers 405 (with Allow) for every method `url` does not take. */
-export function onlyAllow(app: FastifyInstance, url: string, allowed: readonly string[]): void {
-  app.route({
-    method: ALL_METHODS.filter((m) => !allowed.includes(m)),
-    url,
-    handler: async (request, reply) => {
-      reply.header('allow', allowed.join(', '));
-      throw new ApiError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${url.replace(/\.(json|xml)$/, '')}; use ${allowed.filter((m) => m !== 'HEAD').join(' or ')}.`);
-    },
-  });
-}
 
 /** The envelope, marked as never to be stored: it shows the user's own data. */
 export function sendPrivate(request: FastifyRequest, reply: FastifyReply, content: Parameters<typeof sendEnvelope>[2]): Promise<FastifyReply> {

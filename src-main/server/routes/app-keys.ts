@@ -3,14 +3,13 @@
 // tools (access tokens) with their revocation. Only the app's own UI may call these — even the lists,
 // since they show keys and tokens — so every route checks the first-party token before the body is
 // read. Answers use the JSON envelope.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ApiKey } from '../../catalogue/user-db';
 import { oauthStore, type ConnectedTool, type OAuthToken } from '../../catalogue/user-oauth';
 import { REQUEST_TOKEN_LIFETIME_SECONDS } from '../oauth/verify';
 import { ApiError, badParameter, missingParameter } from '../api-error';
-import { sendEnvelope } from '../envelope';
+import { bodyOf, firstPartyOnly, onlyAllow as onlyAllowOn, sendNoStore } from '../app-route-helpers';
 import { parseQuery } from '../params';
-import { requireFirstParty } from '../plugins/first-party';
 
 /** A key as the UI sees it; the secret appears only in the answer that created it. */
 export interface ApiKeyView {
@@ -27,7 +26,6 @@ export const KEY_NAME_MAX = 64;
 const KEY_SHAPE = /^[0-9a-f]{41}$/;
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 const view = (k: ApiKey): ApiKeyView => ({ key: k.key, name: k.name, created: k.createdAt, revoked: k.revokedAt });
 
@@ -74,14 +72,6 @@ function redirectOf(t: OAuthToken): string | null {
   return url.toString();
 }
 
-/** The JSON body as an object, or a 400 saying what it should have been. */
-function bodyOf(request: FastifyRequest): Record<string, unknown> {
-  const body = request.body;
-  if (body === undefined || body === null || body === '') return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw new ApiError('BAD_PARAMETER', 'The body must be a JSON object.');
-  return body as Record<string, unknown>;
-}
-
 function keyName(body: Record<string, unknown>): string {
   const raw = body.name;
   if (raw === undefined || raw === null) throw missingParameter('name');
@@ -107,20 +97,9 @@ function keyOf(body: Record<string, unknown>): string {
 }
 
 export async function appKeysRoutes(app: FastifyInstance): Promise<void> {
-  const firstParty = async (request: FastifyRequest) => requireFirstParty(request, app.deps.uiToken);
-  const send = (request: FastifyRequest, reply: FastifyReply, payload: Record<string, unknown>) =>
-    sendEnvelope(request, reply.header('cache-control', 'no-store'), { payload });
-
-  /** Answers 405 (with Allow) for every method a path does not take. */
-  const onlyAllow = (url: string, allowed: readonly string[]) =>
-    app.route({
-      method: ALL_METHODS.filter((m) => !allowed.includes(m)),
-      url,
-      handler: async (request, reply) => {
-        reply.header('allow', allowed.join(', '));
-        throw new ApiError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${url}; use ${allowed.filter((m) => m !== 'HEAD').join(' or ')}.`);
-      },
-    });
+  const firstParty = firstPartyOnly(app);
+  const send = sendNoStore;
+  const onlyAllow = (url: string, allowed: readonly string[]) => onlyAllowOn(app, url, allowed);
 
   app.get('/app/keys.json', { onRequest: firstParty }, async (request, reply) => send(request, reply, { api_keys: app.deps.userDb.listKeys().map(view) }));
   onlyAllow('/app/keys.json', ['GET', 'HEAD']);
