@@ -5,9 +5,9 @@
 // bundles it with code splitting, as the product's build does, so modules loaded on demand (the
 // catalogue builder and its dependencies) stay out of start-up.
 import Fastify from 'fastify';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { projectDirs } from '../src-main/app-dirs';
@@ -17,7 +17,7 @@ import { buildApp } from '../src-main/server/app';
 import { listen } from '../src-main/server/listen';
 import { startMoecat } from '../src-main/server/start';
 
-export type BenchRequest = { cmd: 'eld-reset' } | { cmd: 'stats' } | { cmd: 'clear-cache' } | { cmd: 'stop' };
+export type BenchRequest = { cmd: 'eld-reset' } | { cmd: 'eld-pause' } | { cmd: 'eld-resume' } | { cmd: 'stats' } | { cmd: 'clear-cache' } | { cmd: 'stop' };
 export interface BenchStats {
   rssMiB: number;
   heapMiB: number;
@@ -25,9 +25,11 @@ export interface BenchStats {
   eldMaxMs: number;
   cacheHits: number;
   cacheMisses: number;
+  /** CPU time the process has used (user + system), µs. */
+  cpuUs: number;
 }
 
-const { values } = parseArgs({ options: { mode: { type: 'string' }, catalogue: { type: 'string' }, resources: { type: 'string' }, 'data-dir': { type: 'string' } } });
+const { values } = parseArgs({ options: { mode: { type: 'string' }, catalogue: { type: 'string' }, resources: { type: 'string' }, 'data-dir': { type: 'string' }, files: { type: 'string' } } });
 // `start` keeps the bench's data folder (a second start finds its working copy and user database).
 const ownDataDir = values['data-dir'] === undefined;
 const dataDir = values['data-dir'] ?? mkdtempSync(join(tmpdir(), 'moecat-bench-'));
@@ -43,6 +45,14 @@ const startedAt = performance.now();
 if (values.mode === 'hello') {
   const app = Fastify();
   app.get('/', async () => ({ hello: 'world' }));
+  // A file of --files sent from memory as it is: what sending an answer's exact bytes costs (and costs
+  // the load generator, which decodes every body) with no work behind it.
+  const bodies = new Map<string, Buffer>();
+  app.get<{ Params: { name: string } }>('/file/:name', async (request, reply) => {
+    const name = basename(request.params.name);
+    if (!bodies.has(name)) bodies.set(name, readFileSync(join(values.files!, name)));
+    return reply.type(name.endsWith('.xml') ? 'application/xml; charset=utf-8' : 'application/json; charset=utf-8').send(bodies.get(name));
+  });
   url = await app.listen({ host: '127.0.0.1', port: 0 });
   close = () => app.close();
 } else if (values.mode === 'start') {
@@ -71,6 +81,11 @@ process.on('message', async (m: BenchRequest) => {
   if (m.cmd === 'eld-reset') {
     eld.reset();
     process.send!({ ok: true });
+  } else if (m.cmd === 'eld-pause' || m.cmd === 'eld-resume') {
+    // Paused while another process is loaded: an idle server starved of CPU is no delay of its own.
+    if (m.cmd === 'eld-pause') eld.disable();
+    else eld.enable();
+    process.send!({ ok: true });
   } else if (m.cmd === 'clear-cache') {
     clearCache();
     process.send!({ ok: true });
@@ -84,6 +99,7 @@ process.on('message', async (m: BenchRequest) => {
       eldMaxMs: eld.max / 1e6,
       cacheHits: c.hits,
       cacheMisses: c.misses,
+      cpuUs: process.cpuUsage().user + process.cpuUsage().system,
     };
     process.send!(stats);
   } else if (m.cmd === 'stop') {
