@@ -6,37 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { openCatalogueWriter, type CatalogueWriter } from '../catalogue/catalogue-writer';
 import { ApiError } from './api-error';
+import type { JobKind, JobProgress, JobState, JobStatus } from '../contract/app';
 
-export type JobKind = 'import' | 'sync' | 'remove-source';
-export type JobStatus = 'running' | 'done' | 'failed' | 'cancelled';
-
-export interface JobProgress {
-  /** What the job is doing now, e.g. 'scan', 'read', 'write', 'pages', 'audio'. */
-  phase: string;
-  done: number;
-  /** 0 while unknown (the UI then shows an indeterminate bar). */
-  total: number;
-  /** The item being worked on (a file name, a page), for the UI's line under the bar. */
-  current?: string;
-}
-
-export interface JobState {
-  id: string;
-  kind: JobKind;
-  /** What the job works on: a folder's path, a remote's URL, a source's name. */
-  label: string;
-  status: JobStatus;
-  progress: JobProgress;
-  /** Unix milliseconds. */
-  startedAt: number;
-  finishedAt: number | null;
-  /** Problems that did not stop the job (unreadable files …), at most MAX_PROBLEMS kept. */
-  problems: string[];
-  /** What the job returns when done (counts of added, changed, removed …). */
-  result: unknown;
-  /** Why it failed, in words for the user. */
-  error: string | null;
-}
+export type { JobKind, JobProgress, JobState, JobStatus } from '../contract/app';
 
 export interface JobContext {
   writer: CatalogueWriter;

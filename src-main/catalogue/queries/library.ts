@@ -1,18 +1,9 @@
 // Imported folders as the UI's Library section and the /files/folder route see them: each folder
 // source with its counts and last import, and the folder a source's files are served from.
 import type { Db } from '../database';
+import type { LibraryFolder } from '../../contract/app';
 
-export interface LibraryFolder {
-  source_id: number;
-  /** The folder's absolute path. */
-  path: string;
-  name: string;
-  albums: number;
-  songs: number;
-  /** Unix seconds: first import, latest completed import (0 until one completes). */
-  added_at: number;
-  updated_at: number;
-}
+export type { LibraryFolder } from '../../contract/app';
 
 export function libraryQueries(db: Db) {
   const foldersStmt = db.prepare(`SELECT s.source_id, s.locator AS path, s.name,

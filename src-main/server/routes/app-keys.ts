@@ -10,17 +10,9 @@ import { REQUEST_TOKEN_LIFETIME_SECONDS } from '../oauth/verify';
 import { ApiError, badParameter, missingParameter } from '../api-error';
 import { bodyOf, firstPartyOnly, onlyAllow as onlyAllowOn, sendNoStore } from '../app-route-helpers';
 import { parseQuery } from '../params';
+import type { ApiKeyView, ConnectedToolView, OAuthRequestView } from '../../contract/app';
 
-/** A key as the UI sees it; the secret appears only in the answer that created it. */
-export interface ApiKeyView {
-  key: string;
-  name: string;
-  /** Unix seconds. */
-  created: number;
-  /** Unix seconds when revoked, null while active. */
-  revoked: number | null;
-  secret?: string;
-}
+export type { ApiKeyView, ConnectedToolView, OAuthRequestView } from '../../contract/app';
 
 export const KEY_NAME_MAX = 64;
 const KEY_SHAPE = /^[0-9a-f]{41}$/;
@@ -28,36 +20,6 @@ const KEY_SHAPE = /^[0-9a-f]{41}$/;
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 const view = (k: ApiKey): ApiKeyView => ({ key: k.key, name: k.name, created: k.createdAt, revoked: k.revokedAt });
-
-/** A request token as the approval page sees it. */
-export interface OAuthRequestView {
-  token: string;
-  /** The tool asking: its API key's name. */
-  tool: string;
-  key: string;
-  /** 'oob' or the URL the user returns to. */
-  callback: string;
-  status: 'pending' | 'approved' | 'denied' | 'used' | 'expired';
-  /** Unix seconds. */
-  created: number;
-  expires: number;
-  /** Once approved: what the tool needs; the page shows it for 'oob'. */
-  verifier: string | null;
-  /** After an answer with a URL callback: where the page sends the user. */
-  redirect: string | null;
-}
-
-/** An access token in "Connected tools". */
-export interface ConnectedToolView {
-  token: string;
-  /** The tool: its API key's name. */
-  name: string;
-  key: string;
-  /** Unix seconds. */
-  connected: number;
-  last_used: number | null;
-  revoked: number | null;
-}
 
 const toolView = (t: ConnectedTool): ConnectedToolView => ({ token: t.token, name: t.name, key: t.apiKey, connected: t.connectedAt, last_used: t.lastUsedAt, revoked: t.revokedAt });
 const TOKEN_SHAPE = /^[0-9a-f]{32}$/;

@@ -18,23 +18,9 @@ import { audioCacheDir } from '../../catalogue/audio-cache';
 import { badParameter, missingParameter } from '../api-error';
 import { bodyOf, firstPartyOnly, onlyAllow, sendNoStore, stringField } from '../app-route-helpers';
 import { innerApp, lazyApp } from '../lazy-app';
+import type { RemoteSourceView } from '../../contract/app';
 
-/** A remote source as Settings → Sync shows it. */
-export interface RemoteSourceView {
-  source_id: number;
-  url: string;
-  name: string;
-  entries: number;
-  subs: number;
-  /** Unix seconds of the first sync. */
-  added_at: number;
-  /** Unix seconds when the last complete sync ended; null before the first one completes. */
-  last_sync: number | null;
-  /** An interrupted sync waits to be resumed (syncing again continues it). */
-  interrupted: boolean;
-  /** The key is saved: "Sync again" needs none. */
-  has_key: boolean;
-}
+export type { RemoteSourceView } from '../../contract/app';
 
 const loadSync = () => import('../../catalogue/remote-sync');
 

@@ -1,18 +1,11 @@
 // HTTP for the API keys in Settings: /app/keys.json (list) and the create/revoke writes, and the tools
 // connected with OAuth (/app/oauth/tools.json) with their revocation. Only the app's own UI may call
 // them, so even the lists carry the UI token.
+import type { ApiKeyView, ConnectedToolView } from '../../../src-main/contract/app';
 import { getFirstParty, postFirstParty } from './client';
 
-/** A key as /app/keys answers it (src-main/server/routes/app-keys.ts); `secret` only when just created. */
-export interface ApiKeyInfo {
-  key: string;
-  name: string;
-  /** Unix seconds. */
-  created: number;
-  /** Unix seconds, null while active. */
-  revoked: number | null;
-  secret?: string;
-}
+/** A key as /app/keys answers it; `secret` only when just created. */
+export type ApiKeyInfo = ApiKeyView;
 
 export async function fetchKeys(signal?: AbortSignal): Promise<ApiKeyInfo[]> {
   return (await getFirstParty<{ api_keys?: ApiKeyInfo[] }>('/app/keys.json', signal)).api_keys ?? [];
@@ -27,16 +20,7 @@ export async function revokeKey(key: string): Promise<ApiKeyInfo> {
 }
 
 /** A tool connected with OAuth (an access token), as /app/oauth/tools.json answers it. */
-export interface ConnectedToolInfo {
-  token: string;
-  /** The tool: its API key's name. */
-  name: string;
-  key: string;
-  /** Unix seconds. */
-  connected: number;
-  last_used: number | null;
-  revoked: number | null;
-}
+export type ConnectedToolInfo = ConnectedToolView;
 
 export async function fetchConnectedTools(signal?: AbortSignal): Promise<ConnectedToolInfo[]> {
   return (await getFirstParty<{ tools?: ConnectedToolInfo[] }>('/app/oauth/tools.json', signal)).tools ?? [];

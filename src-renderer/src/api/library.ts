@@ -1,19 +1,9 @@
 // HTTP for Settings → Library: the imported folders and starting an import (a job: api/jobs.ts).
 import { getFirstParty, postFirstParty } from './client';
+import type { LibraryFolder } from '../../../src-main/contract/app';
 import type { JobInfo } from './jobs';
 
-/** An imported folder as /app/library.json answers it (src-main/catalogue/queries/library.ts). */
-export interface LibraryFolder {
-  source_id: number;
-  /** The folder's absolute path. */
-  path: string;
-  name: string;
-  albums: number;
-  songs: number;
-  /** Unix seconds; updated_at is 0 until an import completes. */
-  added_at: number;
-  updated_at: number;
-}
+export type { LibraryFolder } from '../../../src-main/contract/app';
 
 export interface LibraryState {
   folders: LibraryFolder[];

@@ -1,25 +1,10 @@
 // HTTP for Settings → Sync: the remote sources and starting a sync (a job: api/jobs.ts).
 import { getFirstParty, postFirstParty } from './client';
+import type { RemoteSourceView } from '../../../src-main/contract/app';
 import type { JobInfo } from './jobs';
 
-/** A remote source as /app/sync.json answers it (src-main/server/routes/sync.ts). */
-export interface RemoteSource {
-  source_id: number;
-  /** The remote API's base URL. */
-  url: string;
-  /** Its host (and port). */
-  name: string;
-  entries: number;
-  subs: number;
-  /** Unix seconds of the first sync. */
-  added_at: number;
-  /** Unix seconds when the last complete sync ended; null before one completes. */
-  last_sync: number | null;
-  /** An interrupted sync waits: syncing again continues it. */
-  interrupted: boolean;
-  /** The key is saved: syncing again needs none. */
-  has_key: boolean;
-}
+/** A remote source as /app/sync.json answers it. */
+export type RemoteSource = RemoteSourceView;
 
 export interface SyncState {
   sources: RemoteSource[];

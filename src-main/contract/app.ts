@@ -1,0 +1,105 @@
+// The payloads of the UI's own endpoints (/app/…, first-party only): one definition for the server that
+// sends them and the UI that reads them. The Moefou-compatible objects are in objects.ts.
+
+/** A key as the UI sees it; the secret appears only in the answer that created it. */
+export interface ApiKeyView {
+  key: string;
+  name: string;
+  /** Unix seconds. */
+  created: number;
+  /** Unix seconds when revoked, null while active. */
+  revoked: number | null;
+  secret?: string;
+}
+
+/** A request token as the approval page sees it. */
+export interface OAuthRequestView {
+  token: string;
+  /** The tool asking: its API key's name. */
+  tool: string;
+  key: string;
+  /** 'oob' or the URL the user returns to. */
+  callback: string;
+  status: 'pending' | 'approved' | 'denied' | 'used' | 'expired';
+  /** Unix seconds. */
+  created: number;
+  expires: number;
+  /** Once approved: what the tool needs; the page shows it for 'oob'. */
+  verifier: string | null;
+  /** After an answer with a URL callback: where the page sends the user. */
+  redirect: string | null;
+}
+
+/** An access token in "Connected tools". */
+export interface ConnectedToolView {
+  token: string;
+  /** The tool: its API key's name. */
+  name: string;
+  key: string;
+  /** Unix seconds. */
+  connected: number;
+  last_used: number | null;
+  revoked: number | null;
+}
+
+/** A remote source as Settings → Sync shows it. */
+export interface RemoteSourceView {
+  source_id: number;
+  url: string;
+  name: string;
+  entries: number;
+  subs: number;
+  /** Unix seconds of the first sync. */
+  added_at: number;
+  /** Unix seconds when the last complete sync ended; null before the first one completes. */
+  last_sync: number | null;
+  /** An interrupted sync waits to be resumed (syncing again continues it). */
+  interrupted: boolean;
+  /** The key is saved: "Sync again" needs none. */
+  has_key: boolean;
+}
+
+/** An imported folder as /app/library.json answers it (the catalogue's library queries). */
+export interface LibraryFolder {
+  source_id: number;
+  /** The folder's absolute path. */
+  path: string;
+  name: string;
+  albums: number;
+  songs: number;
+  /** Unix seconds: first import, latest completed import (0 until one completes). */
+  added_at: number;
+  updated_at: number;
+}
+
+export type JobKind = 'import' | 'sync' | 'remove-source';
+export type JobStatus = 'running' | 'done' | 'failed' | 'cancelled';
+
+export interface JobProgress {
+  /** What the job is doing now, e.g. 'scan', 'read', 'write', 'pages', 'audio'. */
+  phase: string;
+  done: number;
+  /** 0 while unknown (the UI then shows an indeterminate bar). */
+  total: number;
+  /** The item being worked on (a file name, a page), for the UI's line under the bar. */
+  current?: string;
+}
+
+/** A job as /app/jobs/:id.json answers it (catalogue-jobs.ts). */
+export interface JobState {
+  id: string;
+  kind: JobKind;
+  /** What the job works on: a folder's path, a remote's URL, a source's name. */
+  label: string;
+  status: JobStatus;
+  progress: JobProgress;
+  /** Unix milliseconds. */
+  startedAt: number;
+  finishedAt: number | null;
+  /** Problems that did not stop the job (unreadable files …), at most MAX_PROBLEMS kept. */
+  problems: string[];
+  /** What the job returns when done (counts of added, changed, removed …). */
+  result: unknown;
+  /** Why it failed, in words for the user. */
+  error: string | null;
+}
