@@ -17,7 +17,7 @@ import { buildApp } from '../src-main/server/app';
 import { listen } from '../src-main/server/listen';
 import { startMoecat } from '../src-main/server/start';
 
-export type BenchRequest = { cmd: 'eld-reset' } | { cmd: 'eld-pause' } | { cmd: 'eld-resume' } | { cmd: 'stats' } | { cmd: 'clear-cache' } | { cmd: 'stop' };
+export type BenchRequest = { cmd: 'eld-reset' } | { cmd: 'stats' } | { cmd: 'clear-cache' } | { cmd: 'stop' };
 export interface BenchStats {
   rssMiB: number;
   heapMiB: number;
@@ -80,11 +80,6 @@ process.send!({ url, apiKey, readyMs, startMs: readyMs - startedAt });
 process.on('message', async (m: BenchRequest) => {
   if (m.cmd === 'eld-reset') {
     eld.reset();
-    process.send!({ ok: true });
-  } else if (m.cmd === 'eld-pause' || m.cmd === 'eld-resume') {
-    // Paused while another process is loaded: an idle server starved of CPU is no delay of its own.
-    if (m.cmd === 'eld-pause') eld.disable();
-    else eld.enable();
     process.send!({ ok: true });
   } else if (m.cmd === 'clear-cache') {
     clearCache();

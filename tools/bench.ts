@@ -220,18 +220,13 @@ async function main(): Promise<void> {
   const answerFiles = mkdtempSync(join(tmpdir(), 'moecat-bench-answers-'));
   const hello = await startServer(bundle, 'hello', ['--files', answerFiles]);
   const helloLoads: Load[] = [];
-  // The app server's event-loop monitor pauses meanwhile (the two servers share the machine).
-  let app: Server | undefined;
   const helloNow = async () => {
-    await app?.ask({ cmd: 'eld-pause' });
     const h = await load(hello.url, ['/'], Math.max(2, DURATION / 2));
-    await app?.ask({ cmd: 'eld-resume' });
     helloLoads.push(h);
     return h;
   };
 
   const server = await startServer(bundle, 'app', ['--catalogue', DEFAULT_LARGE_CATALOGUE]);
-  app = server;
   const key = `api_key=${server.apiKey}`;
   const words = keywordClasses(DEFAULT_LARGE_CATALOGUE);
   report.keywords = words;
@@ -267,10 +262,16 @@ async function main(): Promise<void> {
   report.firstXml = { ms: firstXmlMs, eldMaxMs: firstXmlEld };
   for (const op of ops) for (const path of op.paths) await (await fetch(server.url + path)).arrayBuffer();
   console.log(`\nServed (answer cache warm), ${CONNECTIONS} connections × ${DURATION} s each; ratios against hello-world:`);
-  await server.ask({ cmd: 'eld-reset' });
+  // Event-loop delay is read over each operation's own load only: while the hello-world beside it is
+  // loaded, the idle app server is merely starved of CPU. The figure is the worst window's.
+  const underLoad = { eldP99Ms: 0, eldMaxMs: 0 };
   for (const op of ops) {
     const base = await helloNow();
+    await server.ask({ cmd: 'eld-reset' });
     const r = await load(server.url, op.paths);
+    const window = await server.ask<BenchStats>({ cmd: 'stats' });
+    underLoad.eldP99Ms = Math.max(underLoad.eldP99Ms, window.eldP99Ms);
+    underLoad.eldMaxMs = Math.max(underLoad.eldMaxMs, window.eldMaxMs);
     if (r.errors || r.non2xx) throw new Error(`${op.name}: ${r.errors} errors, ${r.non2xx} non-2xx answers`);
     const ratio = r.reqPerSec / base.reqPerSec;
     const want = op.kind === 'list' ? 0.5 : 0.25;
@@ -278,8 +279,7 @@ async function main(): Promise<void> {
     figure(`${op.name} throughput ×hello (${r.reqPerSec.toFixed(0)} / ${base.reqPerSec.toFixed(0)} req/s, p50 ${r.p50} ms)`, ratio, '×', op.kind === 'other' ? '(none)' : `≥ ${want}×`, op.kind === 'other' ? null : ratio >= want);
     results[op.name] = { served: r, hello: base, ratio };
   }
-  const underLoad = await server.ask<BenchStats>({ cmd: 'stats' });
-  figure('event-loop delay p99 under load', underLoad.eldP99Ms, 'ms', '≤ 10 ms', underLoad.eldP99Ms <= 10);
+  figure('event-loop delay p99 under load (worst operation)', underLoad.eldP99Ms, 'ms', '≤ 10 ms', underLoad.eldP99Ms <= 10);
   figure('event-loop delay max under load', underLoad.eldMaxMs, 'ms', '(reported)', null);
   // XML against JSON: the same list page, alternating three times; beside it the server's CPU time per
   // answer, and the hello-world server sending the two answers' exact bytes from memory: what the bytes
