@@ -1,8 +1,7 @@
 // Favourites: POST /fav/add, /fav/delete and GET /user/favs/{wiki,sub}, in JSON and XML. Only the app's
 // own UI (X-Moecat-UI, same Origin) may use them for now; every refusal leaves the favourites as they were.
 import type { InjectOptions } from 'fastify';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { AUDIO_DIR, buildCatalogue, CATALOGUE_FILE } from '../../src-main/catalogue/builder';
 import { openCatalogue } from '../../src-main/catalogue/catalogue';
@@ -12,6 +11,7 @@ import { DEMO_SPEC, DEMO_WIKI_ID_BASE } from '../../src-main/catalogue/demo/demo
 import { decodeXml, FORMATS, type Format } from '../fixtures/api';
 import { fixtureApp } from '../fixtures/app';
 import { FIXTURE_ANIME, FIXTURE_BANGUMI, FIXTURE_NOW } from '../fixtures/bangumi-fixture';
+import { tempDir } from '../fixtures/temp-dir';
 
 const HOST = '127.0.0.1:7777';
 const SITE = `http://${HOST}`;
@@ -249,7 +249,7 @@ describe('favourites across a catalogue rebuild', () => {
     await add('json', { fav_obj_type: 'wiki', fav_obj_id: String(MOVIE_ID) });
     await add('json', { fav_obj_type: 'sub', fav_obj_id: String(SAKURA.trackIds[3]) });
     const before = await send('/user/favs/wiki', 'json');
-    const rebuilt = mkdtempSync(join(tmpdir(), 'moecat-rebuilt-'));
+    const rebuilt = tempDir('moecat-rebuilt-');
     await buildCatalogue({ outDir: rebuilt, bangumi: FIXTURE_BANGUMI });
     const catalogue = openCatalogue(join(rebuilt, CATALOGUE_FILE));
     const app = await buildApp({ catalogue, userDb: ctx.userDb, audioDir: join(rebuilt, AUDIO_DIR), now: () => FIXTURE_NOW, uiToken: TOKEN });

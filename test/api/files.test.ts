@@ -1,9 +1,8 @@
 // GET /files/… and /covers/…: byte ranges and caching headers on a demo MP3, no way out of the audio
 // root (by '..' in any spelling, or by a symlink), and the four cover sizes.
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import { filePath } from '../../src-main/contract/paths';
 import { COVER_SIZES } from '../../src-main/server/cover-art';
 import { buildApp } from '../../src-main/server/app';
 import { fixtureApp, fixtureCatalogueDir } from '../fixtures/app';
+import { tempDir } from '../fixtures/temp-dir';
 
 let ctx: Awaited<ReturnType<typeof fixtureApp>>;
 let port: number;
@@ -125,7 +125,7 @@ describe('GET /files/… confinement', () => {
 describe('GET /files/… with symlinks in the audio root', () => {
   let app: Awaited<ReturnType<typeof buildApp>>;
   beforeAll(async () => {
-    const audio = join(mkdtempSync(join(tmpdir(), 'moecat-files-')), 'audio');
+    const audio = join(tempDir('moecat-files-'), 'audio');
     mkdirSync(join(audio, 'album'), { recursive: true });
     copyFileSync(join(fixtureCatalogueDir(), AUDIO_DIR, decodeURIComponent(mp3.url.slice('/files'.length))), join(audio, 'album', 'song.mp3'));
     symlinkSync(join(audio, 'album', 'song.mp3'), join(audio, 'album', 'alias.mp3'));

@@ -1,5 +1,4 @@
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIO_DIR, CATALOGUE_FILE } from '../../src-main/catalogue/builder';
@@ -9,6 +8,7 @@ import { buildApp } from '../../src-main/server/app';
 import { call, FORMATS, type Format } from '../fixtures/api';
 import { fixtureApp, fixtureCatalogueDir } from '../fixtures/app';
 import { FIXTURE_ANIME } from '../fixtures/bangumi-fixture';
+import { tempDir } from '../fixtures/temp-dir';
 
 const A = FIXTURE_ANIME;
 const SITE = 'http://127.0.0.1:7777';
@@ -26,7 +26,7 @@ afterAll(() => ctx.close());
 async function appAt(iso: string) {
   const dir = fixtureCatalogueDir();
   const catalogue = openCatalogue(join(dir, CATALOGUE_FILE));
-  const userDb = openUserDb(join(mkdtempSync(join(tmpdir(), 'moecat-on-air-')), 'user.db'));
+  const userDb = openUserDb(join(tempDir('moecat-on-air-'), 'user.db'));
   const app = await buildApp({ catalogue, userDb, audioDir: join(dir, AUDIO_DIR), now: () => Date.parse(iso) });
   const close = async () => {
     await app.close();

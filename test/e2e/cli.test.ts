@@ -1,14 +1,14 @@
 // The built CLI (out/main/cli.js, made by `npm run build`) run as a user runs it: real processes,
 // real files, the real bundled catalogue.
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../fixtures/temp-dir';
 
 const CLI = join(process.cwd(), 'out', 'main', 'cli.js');
-const tmp = () => mkdtempSync(join(tmpdir(), 'moecat-cli-'));
+const tmp = () => tempDir('moecat-cli-');
 
 function run(args: string[], env: NodeJS.ProcessEnv = {}) {
   const res = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 120_000 });

@@ -1,12 +1,12 @@
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUDIO_DIR, buildCatalogue, CATALOGUE_FILE } from '../../../src-main/catalogue/builder';
 import { FIXTURE_ANIME, FIXTURE_BANGUMI } from '../../fixtures/bangumi-fixture';
 import { fixtureCatalogueDir } from '../../fixtures/app';
+import { tempDir } from '../../fixtures/temp-dir';
 
 type Row = Record<string, unknown>;
 
@@ -30,13 +30,13 @@ describe('buildCatalogue()', () => {
   });
 
   it('gives the same ids and the same rows when rebuilt from the same sources', async () => {
-    const again = mkdtempSync(join(tmpdir(), 'moecat-build-'));
+    const again = tempDir('moecat-build-');
     await buildCatalogue({ outDir: again, bangumi: FIXTURE_BANGUMI });
     expect(dump(join(again, CATALOGUE_FILE))).toEqual(first);
   });
 
   it('keeps every existing id when upstream adds items before and between them', async () => {
-    const grown = mkdtempSync(join(tmpdir(), 'moecat-build-'));
+    const grown = tempDir('moecat-build-');
     const extra = { ...FIXTURE_ANIME.movie, title: 'Newly Added Film', sites: [{ site: 'bangumi', id: '777' }] };
     const extraNoId = { ...FIXTURE_ANIME.noBangumiId, title: 'Another Web Short', begin: '2020-01-01T00:00:00.000Z' };
     const items = [extra, ...FIXTURE_BANGUMI.items.slice(0, 3), extraNoId, ...FIXTURE_BANGUMI.items.slice(3)];

@@ -1,14 +1,14 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openCatalogue } from '../../../src-main/catalogue/catalogue';
 import { CATALOGUE_KIND, CATALOGUE_SCHEMA_FINGERPRINT } from '../../../src-main/catalogue/catalogue-kind';
 import { DatabaseFileError, openDatabase } from '../../../src-main/catalogue/database';
 import { CATALOGUE_APPLICATION_ID, CATALOGUE_SCHEMA_VERSION } from '../../../src-main/catalogue/schema';
+import { tempDir } from '../../fixtures/temp-dir';
 
-const tmp = () => mkdtempSync(join(tmpdir(), 'moecat-db-'));
+const tmp = () => tempDir('moecat-db-');
 
 function errorOf(fn: () => unknown): DatabaseFileError {
   try {

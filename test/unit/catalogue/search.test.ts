@@ -2,7 +2,6 @@
 // small catalogue written with the real builder's writer (entries described once in ENTRIES below).
 import fc from 'fast-check';
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finishCatalogue, prepareInserts, writeEntry } from '../../../src-main/catalogue/builder';
@@ -13,6 +12,7 @@ import { COUNT_LIMIT, searchQueries } from '../../../src-main/catalogue/queries/
 import { keywordWords, searchFold } from '../../../src-main/catalogue/search-fold';
 import type { SourceEntry, SourceSub, WikiType } from '../../../src-main/catalogue/source-entry';
 import { titleKey } from '../../../src-main/catalogue/title-key';
+import { tempDir } from '../../fixtures/temp-dir';
 
 const entry = (wikiId: number, title: string, type: WikiType = 'music', aliases: string[] = [], subs: string[] = []): SourceEntry => ({
   wikiId,
@@ -56,7 +56,7 @@ const titleArb = fc
   .filter((t) => searchFold(t).length > 0);
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'moecat-search-'));
+  dir = tempDir('moecat-search-');
   const file = join(dir, 'catalogue.db');
   const db = openDatabase(file, CATALOGUE_KIND);
   const ins = prepareInserts(db);

@@ -1,14 +1,14 @@
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { DatabaseFileError } from '../../../src-main/catalogue/database';
 import { openUserDb, USER_DB_KIND } from '../../../src-main/catalogue/user-db';
+import { tempDir } from '../../fixtures/temp-dir';
 
-const tmp = () => mkdtempSync(join(tmpdir(), 'moecat-user-'));
+const tmp = () => tempDir('moecat-user-');
 
 function errorOf(fn: () => unknown): DatabaseFileError {
   try {
