@@ -64,6 +64,9 @@ function recovery(file: string, kind: DatabaseKind): string {
   return `${restore} ${kind.remedy}`.trim();
 }
 
+/** The page cache of a read-only connection (KiB). */
+export const READ_CACHE_KIB = 2000;
+
 export interface OpenOptions {
   readonly?: boolean;
   /** Native binding path (the Electron build of better-sqlite3). */
@@ -105,6 +108,9 @@ export function openDatabase(file: string, kind: DatabaseKind, options: OpenOpti
   if (version > known) fail('DB_TOO_NEW', `has schema version ${version}, newer than this Moecat knows (${known})`);
   if (readonly) {
     if (version < known) fail('DB_OUTDATED', `has schema version ${version}, older than this Moecat needs (${known})`);
+    // better-sqlite3 builds SQLite with a 16 MB page cache per connection; the server's read connection
+    // filled it and kept ~14 MiB more RSS, for no faster queries (the file stays in the OS page cache).
+    db.pragma(`cache_size = -${READ_CACHE_KIB}`);
     return db;
   }
   if (kind.precious && !fresh) {

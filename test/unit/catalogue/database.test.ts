@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openCatalogue } from '../../../src-main/catalogue/catalogue';
 import { CATALOGUE_KIND, CATALOGUE_SCHEMA_FINGERPRINT } from '../../../src-main/catalogue/catalogue-kind';
-import { DatabaseFileError, openDatabase } from '../../../src-main/catalogue/database';
+import { DatabaseFileError, openDatabase, READ_CACHE_KIB } from '../../../src-main/catalogue/database';
 import { CATALOGUE_APPLICATION_ID, CATALOGUE_SCHEMA_VERSION } from '../../../src-main/catalogue/schema';
 import { tempDir } from '../../fixtures/temp-dir';
 
@@ -38,6 +38,18 @@ describe('openDatabase()', () => {
     db.close();
     const catalogue = openCatalogue(file);
     expect(() => catalogue.db.exec("INSERT INTO meta VALUES ('x', 'y')")).toThrow(/readonly/);
+    catalogue.close();
+  });
+
+  it('gives a read-only connection a small page cache, and leaves writers the default', () => {
+    const file = join(tmp(), 'c.db');
+    const writer = openDatabase(file, CATALOGUE_KIND);
+    const writerCache = writer.pragma('cache_size', { simple: true });
+    writer.prepare("INSERT INTO meta (key, value) VALUES ('schema_fingerprint', ?)").run(CATALOGUE_SCHEMA_FINGERPRINT);
+    writer.close();
+    const catalogue = openCatalogue(file);
+    expect(catalogue.db.pragma('cache_size', { simple: true })).toBe(-READ_CACHE_KIB);
+    expect(writerCache).not.toBe(-READ_CACHE_KIB);
     catalogue.close();
   });
 
