@@ -1,10 +1,11 @@
 // Long catalogue work started from the UI (a folder import, a sync, removing a source) runs as a job:
 // one at a time, since they write the same working catalogue; each reports progress that the UI polls
 // (GET /app/jobs/:id) to draw its progress bar, can be cancelled, and ends done, failed or cancelled.
-// The job gets its own writer connection, closed when it ends; whatever it committed is kept (each batch
+// The job gets its own writer connection (its module, with the title-key libraries, loads with the
+// first job, not at every start), closed when it ends; whatever it committed is kept (each batch
 // is a transaction), and the answer cache is cleared after every job so answers show the new rows.
 import { randomBytes } from 'node:crypto';
-import { openCatalogueWriter, type CatalogueWriter } from '../catalogue/catalogue-writer';
+import type { CatalogueWriter } from '../catalogue/catalogue-writer';
 import { ApiError } from './api-error';
 import type { JobKind, JobProgress, JobState, JobStatus } from '../contract/app';
 
@@ -45,7 +46,7 @@ export class CatalogueJobs {
       const other = this.jobs.get(this.running)!.state;
       throw new ApiError('CONFLICT', `Another job is running (${other.kind} ${other.label}); wait for it or cancel it.`);
     }
-    const writer = openCatalogueWriter(this.catalogueFile);
+    const file = this.catalogueFile;
     const abort = new AbortController();
     const state: JobState = {
       id: randomBytes(8).toString('hex'),
@@ -62,8 +63,7 @@ export class CatalogueJobs {
     this.jobs.set(state.id, { state, abort });
     this.running = state.id;
     this.prune();
-    const ctx: JobContext = {
-      writer,
+    const ctx: Omit<JobContext, 'writer'> = {
       signal: abort.signal,
       progress: (p) => {
         state.progress = { ...p };
@@ -73,14 +73,17 @@ export class CatalogueJobs {
       },
     };
     void (async () => {
+      let writer: CatalogueWriter | undefined;
       try {
-        state.result = await run(ctx);
+        const { openCatalogueWriter } = await import('../catalogue/catalogue-writer');
+        writer = openCatalogueWriter(file);
+        state.result = await run({ ...ctx, writer });
         state.status = abort.signal.aborted ? 'cancelled' : 'done';
       } catch (err) {
         state.status = abort.signal.aborted ? 'cancelled' : 'failed';
         state.error = err instanceof Error ? err.message : String(err);
       } finally {
-        writer.close();
+        writer?.close();
         state.finishedAt = this.now();
         this.running = null;
         this.onChanged();

@@ -3,7 +3,7 @@
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUDIO_DIR, CATALOGUE_FILE } from '../../src-main/catalogue/catalogue-files';
 import { openCatalogue, type Catalogue } from '../../src-main/catalogue/catalogue';
 import { openUserDb, type UserDb } from '../../src-main/catalogue/user-db';
@@ -55,6 +55,7 @@ describe('catalogue jobs', () => {
       await g.promise;
       return { added: writer.upsertEntries(source.sourceId, []).length };
     });
+    await vi.waitFor(() => expect(app.jobs.get(job.id)?.progress.phase).toBe('write'));
     const running = (await get(`/app/jobs/${job.id}.json`)).json().response;
     expect(running.job).toMatchObject({ kind: 'import', label: '/music', status: 'running', progress: { phase: 'write', done: 1, total: 2, current: 'a.mp3' } });
     expect(() => app.jobs.start('sync', 'x', async () => null)).toThrow(/Another job is running/);
