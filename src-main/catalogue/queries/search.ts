@@ -23,6 +23,7 @@
 // 200 pages of 50: nobody pages that far, and a word that common says little; search engines bound
 // their result windows the same way. Tier counts stop at the same limit, which keeps paging exact: a
 // page starts before the limit, so it only needs to know whether a tier holds more than it skips.
+import { SEARCH_COUNT_LIMIT } from '../../contract/limits';
 import type { Db } from '../database';
 import { SUB_COLUMNS, toSub, toWiki, UPLOAD_COLUMNS, WIKI_COLUMNS, type SubRow, type UploadRow, type WikiRow } from '../mappers';
 import type { KeywordWord } from '../search-fold';
@@ -33,7 +34,7 @@ export const MAX_KEYWORD_WORDS = 8;
 /** The most titles a prefix tier may hold; a shorter, commoner phrase gets no prefix tier. */
 export const PREFIX_RANK_LIMIT = 200;
 /** Matches are counted and listed up to this many (see above). */
-export const COUNT_LIMIT = 10_000;
+export const COUNT_LIMIT = SEARCH_COUNT_LIMIT;
 
 export interface WikiSearch {
   words: KeywordWord[];

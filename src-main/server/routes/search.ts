@@ -1,5 +1,6 @@
 // GET /search/wiki and /search/sub (.json|.xml): keyword search over entries and sub-entries
 // (DESIGN.md §4 "Keyword search"; matching and ranking live in catalogue/queries/search.ts).
+import { SEARCH_COUNT_LIMIT } from '../../contract/limits';
 import type { FastifyInstance } from 'fastify';
 import { MAX_KEYWORD_WORDS } from '../../catalogue/queries/search';
 import { keywordWords, rawWords, type KeywordWord } from '../../catalogue/search-fold';
@@ -46,6 +47,11 @@ const PAGE_DOC = { description: 'Page number, from 1', example: '1' };
 const PERPAGE_DOC = { description: 'Items per page, 1–50 (larger values are clamped to 50); default 20', example: '20' };
 const ORDER = 'exact title first, then title prefix, then matches in the title itself, then in aliases or title key, then (sub-entries) through the entry, then by word segments; newest first within each';
 
+/** Says so when the count stopped at its limit (the list stops there too). */
+function countNote(count: number): string[] {
+  return count >= SEARCH_COUNT_LIMIT ? [`More than ${SEARCH_COUNT_LIMIT.toLocaleString('en')} matches: the count and the list stop there. Add words to narrow the search.`] : [];
+}
+
 export async function searchRoutes(app: FastifyInstance): Promise<void> {
   const { catalogue } = app.deps;
 
@@ -71,7 +77,7 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
       const paging = readPaging(params);
       const { count, wikis } = catalogue.queries.search.wikis(search, paging.perpage, paging.offset, site);
       // An empty result is an answer, not an error (unlike the entry list).
-      return { information: { page: paging.page, perpage: paging.perpage, count }, payload: { wikis } };
+      return { information: { page: paging.page, perpage: paging.perpage, count }, msg: countNote(count), payload: { wikis } };
     },
   );
 
@@ -96,7 +102,7 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
       const search = { words: readKeyword(params), types: readSubTypes(params), sources: readSourceFilter(params, catalogue) };
       const paging = readPaging(params);
       const { count, subs } = catalogue.queries.search.subs(search, paging.perpage, paging.offset, site);
-      return { information: { page: paging.page, perpage: paging.perpage, count }, payload: { subs } };
+      return { information: { page: paging.page, perpage: paging.perpage, count }, msg: countNote(count), payload: { subs } };
     },
   );
 }
