@@ -1,8 +1,8 @@
-// The state of a Settings section whose work runs as a server job (Library's import, Sync's sync): the
-// section's list, whether the server can do the work at all, and the job shown under its form —
-// started here, or found running when the page opens. The job itself is followed by the jobs store;
+// The state of a Settings section whose work runs as a server job (Library's import, Sync's sync,
+// Sources' removal): the section's list, whether the server can do the work at all, and the job shown
+// under its form — started here, or found running when the page opens. The job itself is followed by the jobs store;
 // when it ends the list is loaded again. Each section's store wraps one of these (stores/library.ts,
-// stores/sync.ts) with its own API calls and names.
+// stores/sync.ts, stores/sources.ts) with its own API calls and names.
 import { computed, ref, shallowRef } from 'vue';
 import { failureMessage } from '../api/client';
 import { useJobsStore, type JobInfo } from './jobs';
