@@ -1,6 +1,5 @@
 // Favourites: POST /fav/add, /fav/delete and GET /user/favs/{wiki,sub}, in JSON and XML. Only the app's
 // own UI (X-Moecat-UI, same Origin) may use them for now; every refusal leaves the favourites as they were.
-import type { InjectOptions } from 'fastify';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { AUDIO_DIR, buildCatalogue, CATALOGUE_FILE } from '../../src-main/catalogue/builder';
@@ -8,7 +7,7 @@ import { openCatalogue } from '../../src-main/catalogue/catalogue';
 import { buildApp } from '../../src-main/server/app';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_SPEC, DEMO_WIKI_ID_BASE } from '../../src-main/catalogue/demo/demo-content';
-import { decodeXml, FORMATS, type Format } from '../fixtures/api';
+import { callAsUser, FORMATS, type Format, type UserCall } from '../fixtures/api';
 import { fixtureApp } from '../fixtures/app';
 import { FIXTURE_ANIME, FIXTURE_BANGUMI, FIXTURE_NOW } from '../fixtures/bangumi-fixture';
 import { tempDir } from '../fixtures/temp-dir';
@@ -35,37 +34,8 @@ beforeEach(() => {
   ctx.userDb.db.exec('DELETE FROM fav');
 });
 
-interface Sent {
-  method?: 'GET' | 'POST' | 'HEAD';
-  query?: Record<string, string>;
-  /** Form fields (application/x-www-form-urlencoded), as Moefou clients post. */
-  form?: Record<string, string>;
-  json?: unknown;
-  token?: string | null;
-  origin?: string;
-}
-
-async function send(path: string, format: Format, sent: Sent = {}) {
-  const headers: Record<string, string> = { host: HOST };
-  const token = sent.token === undefined ? TOKEN : sent.token;
-  if (token !== null) headers['x-moecat-ui'] = token;
-  if (sent.origin) headers.origin = sent.origin;
-  const qs = new URLSearchParams(sent.query ?? {}).toString();
-  const options: InjectOptions = { method: sent.method ?? 'GET', url: `${path}.${format}${qs ? `?${qs}` : ''}`, headers };
-  if (sent.form) {
-    headers['content-type'] = 'application/x-www-form-urlencoded';
-    options.payload = new URLSearchParams(sent.form).toString();
-  } else if (sent.json !== undefined) {
-    headers['content-type'] = 'application/json';
-    options.payload = JSON.stringify(sent.json);
-  }
-  const res = await ctx.app.inject(options);
-  const contentType = String(res.headers['content-type'] ?? '');
-  expect(contentType).toContain(format);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const body: any = format === 'xml' ? decodeXml(res.body) : res.json();
-  return { status: res.statusCode, headers: res.headers, response: body.response };
-}
+type Sent = UserCall;
+const send = (path: string, format: Format, sent: Sent = {}) => callAsUser(ctx.app, path, format, TOKEN, sent);
 
 const add = (format: Format, form: Record<string, string>, sent: Sent = {}) => send('/fav/add', format, { method: 'POST', form, ...sent });
 const del = (format: Format, form: Record<string, string>, sent: Sent = {}) => send('/fav/delete', format, { method: 'POST', form, ...sent });

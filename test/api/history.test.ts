@@ -1,10 +1,9 @@
 // Recently played: POST /app/history/add, GET /app/history and POST /app/history/clear, in JSON and XML.
 // Only the app's own UI (X-Moecat-UI, same Origin) may use them; every refusal leaves the history as it was.
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_PLAYS } from '../../src-main/catalogue/user-db';
 import { DEMO_SPEC, DEMO_WIKI_ID_BASE } from '../../src-main/catalogue/demo/demo-content';
-import { decodeXml, FORMATS, type Format } from '../fixtures/api';
+import { callAsUser, FORMATS, type Format, type UserCall } from '../fixtures/api';
 import { fixtureApp } from '../fixtures/app';
 import { FIXTURE_NOW } from '../fixtures/bangumi-fixture';
 
@@ -30,35 +29,8 @@ beforeEach(() => {
   ctx.userDb.db.exec('DELETE FROM play_history; DELETE FROM fav');
 });
 
-interface Sent {
-  method?: 'GET' | 'POST' | 'HEAD';
-  query?: Record<string, string>;
-  form?: Record<string, string>;
-  json?: unknown;
-  token?: string | null;
-  origin?: string;
-}
-
-async function send(path: string, format: Format, sent: Sent = {}) {
-  const headers: Record<string, string> = { host: HOST };
-  const token = sent.token === undefined ? TOKEN : sent.token;
-  if (token !== null) headers['x-moecat-ui'] = token;
-  if (sent.origin) headers.origin = sent.origin;
-  const qs = new URLSearchParams(sent.query ?? {}).toString();
-  const options: InjectOptions = { method: sent.method ?? 'GET', url: `${path}.${format}${qs ? `?${qs}` : ''}`, headers };
-  if (sent.form) {
-    headers['content-type'] = 'application/x-www-form-urlencoded';
-    options.payload = new URLSearchParams(sent.form).toString();
-  } else if (sent.json !== undefined) {
-    headers['content-type'] = 'application/json';
-    options.payload = JSON.stringify(sent.json);
-  }
-  const res = await ctx.app.inject(options);
-  expect(String(res.headers['content-type'] ?? '')).toContain(format);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const body: any = format === 'xml' ? decodeXml(res.body) : res.json();
-  return { status: res.statusCode, headers: res.headers, response: body.response };
-}
+type Sent = UserCall;
+const send = (path: string, format: Format, sent: Sent = {}) => callAsUser(ctx.app, path, format, TOKEN, sent);
 
 const add = (format: Format, subId: number | string, sent: Sent = {}) => send('/app/history/add', format, { method: 'POST', form: { sub_id: String(subId) }, ...sent });
 const list = (format: Format, query: Record<string, string> = {}, sent: Sent = {}) => send('/app/history', format, { query, ...sent });
