@@ -8,6 +8,7 @@ import { CATALOGUE_SCHEMA_FINGERPRINT } from './catalogue-kind';
 import type { Db } from './database';
 import { searchFold } from './search-fold';
 import { indexColumn, joinColumns } from './search-index';
+import { CATALOGUE_FINISH } from './schema';
 import type { DerivedTitle, SourceEntry } from './source-entry';
 import { initialOf, titleKey } from './title-key';
 import { subViewTitle } from './view-title';
@@ -32,7 +33,7 @@ export function prepareInserts(db: Db, { bulk = true }: { bulk?: boolean } = {})
     alias: db.prepare('INSERT OR IGNORE INTO wiki_alias (wiki_id, alias, lang) VALUES (?, ?, ?)'),
     external: db.prepare('INSERT INTO wiki_external (wiki_id, site, external_id) VALUES (?, ?, ?)'),
     tag: db.prepare('INSERT INTO tag (tag_id, tag_name) VALUES (?, ?)'),
-    wikiTag: db.prepare('INSERT INTO wiki_tag (wiki_id, tag_id) VALUES (?, ?)'),
+    wikiTag: db.prepare('INSERT INTO wiki_tag (wiki_id, tag_id, wiki_type, wiki_date, wiki_initial) VALUES (?, ?, ?, ?, ?)'),
     sub: db.prepare(`INSERT INTO sub (sub_id, sub_parent_wiki, source_key, sub_type, sub_order, sub_title, sub_title_fold,
       sub_title_encode, sub_view_title, sub_date, sub_modified, sub_about, sub_meta) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
     upload: db.prepare(`INSERT INTO upload (up_id, up_obj_id, up_uri, up_type, up_md5, up_filesize, up_bitrate, up_length, up_date, up_remote_url)
@@ -53,14 +54,15 @@ export function writeEntry(ins: CatalogueInserts, sourceId: number, e: SourceEnt
   const { key, fold } = derive(e.title, e.derived);
   const aliases = [...new Set(e.aliases.map((a) => a.title))];
   const tags = [...new Set(e.tags)];
-  ins.wiki.run(e.wikiId, sourceId, e.sourceKey, e.type, e.title, fold, key, initialOf(key), e.date, e.modified, e.about ?? '',
+  const initial = initialOf(key);
+  ins.wiki.run(e.wikiId, sourceId, e.sourceKey, e.type, e.title, fold, key, initial, e.date, e.modified, e.about ?? '',
     JSON.stringify(e.meta), JSON.stringify(aliases), JSON.stringify(tags), e.bgmId ?? null, e.coverFile ?? null);
   const other = indexColumn([...aliases.map(searchFold), key]);
   const entryText = joinColumns(indexColumn([fold]), other);
   ins.wikiFts.run(e.wikiId, indexColumn([fold]), other, e.type);
   for (const a of e.aliases) ins.alias.run(e.wikiId, a.title, a.lang);
   if (e.bgmId !== undefined) ins.external.run(e.wikiId, 'bangumi', String(e.bgmId));
-  for (const tag of tags) ins.wikiTag.run(e.wikiId, tagIds.get(tag)!);
+  for (const tag of tags) ins.wikiTag.run(e.wikiId, tagIds.get(tag)!, e.type, e.date, initial);
   for (const s of e.subs) {
     const sub = derive(s.title, s.derived);
     ins.sub.run(s.subId, e.wikiId, s.sourceKey, s.type, s.order, s.title, sub.fold, sub.key, subViewTitle(s.type, s.order, s.title),
@@ -92,8 +94,12 @@ export function tagIdResolver(db: Db, ins: CatalogueInserts): (tags: string[]) =
   };
 }
 
-/** After the last row: merges each FTS index into one segment (fewer doclists to read per query). */
+/**
+ * After the last row: counts the entries and adds the triggers that keep the counts (CATALOGUE_FINISH),
+ * and merges each FTS index into one segment (fewer doclists to read per query).
+ */
 export function finishCatalogue(db: Db): void {
+  db.exec(CATALOGUE_FINISH);
   // Marks the file as made with this schema (openCatalogue refuses another fingerprint).
   db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_fingerprint', ?)").run(CATALOGUE_SCHEMA_FINGERPRINT);
   db.exec(`INSERT INTO wiki_fts (wiki_fts) VALUES ('optimize'); INSERT INTO sub_fts (sub_fts) VALUES ('optimize');`);

@@ -86,9 +86,29 @@ export const CATALOGUE_MIGRATIONS: readonly string[] = [
   CREATE TABLE wiki_tag (
     wiki_id INTEGER NOT NULL REFERENCES wiki (wiki_id) ON DELETE CASCADE,
     tag_id INTEGER NOT NULL REFERENCES tag (tag_id),
+    -- Copies of the entry's list keys (written with the row, kept by wiki_keys_to_tags): a tag filter
+    -- counts and pages inside wiki_tag_by_tag alone, newest first, never reading entry rows.
+    wiki_type TEXT NOT NULL,
+    wiki_date INTEGER NOT NULL,
+    wiki_initial TEXT NOT NULL,
     PRIMARY KEY (wiki_id, tag_id)
   ) STRICT, WITHOUT ROWID;
-  CREATE INDEX wiki_tag_by_tag ON wiki_tag (tag_id, wiki_id);
+  CREATE INDEX wiki_tag_by_tag ON wiki_tag (tag_id, wiki_type, wiki_date DESC, wiki_id DESC, wiki_initial);
+  CREATE TRIGGER wiki_keys_to_tags AFTER UPDATE OF wiki_type, wiki_date, wiki_initial ON wiki BEGIN
+    UPDATE wiki_tag SET wiki_type = new.wiki_type, wiki_date = new.wiki_date, wiki_initial = new.wiki_initial
+      WHERE wiki_id = new.wiki_id;
+  END;
+
+  -- How many entries each (type, initial, source) has: the entry list's count for its common filters
+  -- (types, initial, source) sums a few rows here instead of walking every matching index entry.
+  -- Filled when a build finishes and kept by triggers from then on (CATALOGUE_FINISH below).
+  CREATE TABLE wiki_count (
+    wiki_type TEXT NOT NULL,
+    wiki_initial TEXT NOT NULL,
+    source_id INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    PRIMARY KEY (wiki_type, wiki_initial, source_id)
+  ) STRICT, WITHOUT ROWID;
 
   CREATE TABLE sub (
     sub_id INTEGER PRIMARY KEY,
@@ -140,6 +160,29 @@ export const CATALOGUE_MIGRATIONS: readonly string[] = [
   CREATE INDEX onair_by_day ON onair (oa_weekday, oa_minute, wiki_id);
   `,
 ];
+
+/**
+ * Run by finishCatalogue() after a build's last row: counts every entry into wiki_count at once, then
+ * adds the triggers that keep the counts for the writer of imports and syncs. Not part of the tables'
+ * migration because a trigger makes every insert keep a statement journal: a build of 30k entries
+ * took 35 % longer with them in place from the start.
+ */
+export const CATALOGUE_FINISH = `
+  DELETE FROM wiki_count;
+  INSERT INTO wiki_count SELECT wiki_type, wiki_initial, source_id, count(*) FROM wiki GROUP BY 1, 2, 3;
+  CREATE TRIGGER IF NOT EXISTS wiki_count_insert AFTER INSERT ON wiki BEGIN
+    INSERT INTO wiki_count VALUES (new.wiki_type, new.wiki_initial, new.source_id, 1) ON CONFLICT DO UPDATE SET n = n + 1;
+  END;
+  CREATE TRIGGER IF NOT EXISTS wiki_count_delete AFTER DELETE ON wiki BEGIN
+    UPDATE wiki_count SET n = n - 1
+      WHERE wiki_type = old.wiki_type AND wiki_initial = old.wiki_initial AND source_id = old.source_id;
+  END;
+  CREATE TRIGGER IF NOT EXISTS wiki_count_update AFTER UPDATE OF wiki_type, wiki_initial, source_id ON wiki BEGIN
+    UPDATE wiki_count SET n = n - 1
+      WHERE wiki_type = old.wiki_type AND wiki_initial = old.wiki_initial AND source_id = old.source_id;
+    INSERT INTO wiki_count VALUES (new.wiki_type, new.wiki_initial, new.source_id, 1) ON CONFLICT DO UPDATE SET n = n + 1;
+  END;
+`;
 
 export const CATALOGUE_SCHEMA_VERSION = CATALOGUE_MIGRATIONS.length;
 

@@ -1,6 +1,21 @@
-// The entry list (/wikis): type, initial, tags (all must apply), id list and date range, newest
-// first (wiki_date desc, then wiki_id desc). One statement serves every filter combination: absent
-// filters are passed as NULL (or as open date ends) and the planner skips them.
+// The entry list (/wikis): type, initial, tags (all must apply), id list, date range and source,
+// newest first (wiki_date desc, then wiki_id desc).
+//
+// Index design (schema.ts). Each filter shape (which filters are present, how many types and tags)
+// gets statements composed for exactly those filters, prepared on first use and kept, so every
+// predicate is an index term rather than a NULL-able catch-all the planner cannot use:
+// - The page reads ids only, from a covering index already in list order, so OFFSET steps over index
+//   entries and nothing is sorted: wiki_by_type_date (type, date, id, initial); wiki_by_initial
+//   (initial, type, date, id) when an initial is given; wiki_tag_by_tag (tag, type, date, id, initial)
+//   when tags are — the first tag drives, each further tag is one primary-key look-up per candidate.
+//   Several types (`anime` is four) are one arm per type joined by UNION ALL under the compound's
+//   ORDER BY, which SQLite runs as a merge of the arms' ordered outputs: a deep anime page steps over
+//   anime index entries only, never over the music between them.
+// - The count of the common shapes — types, initial, source, nothing else (browsing) — is a sum over
+//   wiki_count, which triggers keep whoever writes the catalogue. Other shapes count the page's index
+//   ranges (a tag's range, a date range).
+// - An id list or a source filter: one statement the planner plans freely (the primary key; the
+//   source's unique index), as those sets are small or the source's own range.
 import type { Db } from '../database';
 import { toWiki, WIKI_COLUMNS, type WikiRow } from '../mappers';
 import type { WikiDto } from '../../contract/objects';
@@ -16,68 +31,94 @@ export interface WikiListFilter {
   sources?: number[];
 }
 
-// Every filter is written so that an index can serve it: the date range is always a range (open ends
-// when absent), tags are one materialised set of ids, and the page reads ids only. The page statement
-// walks wiki_by_date (date desc, id desc, type, initial) in order, so OFFSET skips index entries and
-// never sorts or reads table rows (one type: wiki_by_type_date, where that type's rows are already
-// in order); the count lets the planner pick wiki_by_type_date per type.
-const WHERE = `w.wiki_type IN (SELECT value FROM json_each(@types))
-  AND w.wiki_date >= @dateFrom AND w.wiki_date < @dateTo AND (@dated = 0 OR w.wiki_date <> 0)
-  AND (@initial IS NULL OR w.wiki_initial = @initial)
-  AND (@ids IS NULL OR w.wiki_id IN (SELECT value FROM json_each(@ids)))
-  AND (@tagCount = 0 OR w.wiki_id IN (
-    SELECT wt.wiki_id FROM wiki_tag wt INDEXED BY wiki_tag_by_tag
-    WHERE wt.tag_id IN (SELECT t.tag_id FROM tag t WHERE t.tag_name IN (SELECT value FROM json_each(@tags)))
-    GROUP BY wt.wiki_id HAVING count(*) = @tagCount))`;
+interface Shape {
+  types: number;
+  initial: boolean;
+  tags: number;
+  ids: boolean;
+  date: boolean;
+  sources: boolean;
+}
 
-const OPEN_END = Number.MAX_SAFE_INTEGER;
+interface Statements {
+  page: ReturnType<Db['prepare']>;
+  count: ReturnType<Db['prepare']>;
+}
+
+const DATE_RANGE = (col: string) => `${col} >= @dateFrom AND ${col} < @dateTo AND ${col} <> 0`;
+const ORDER = 'ORDER BY d DESC, id DESC LIMIT @limit OFFSET @offset';
+const indexes = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i));
+
+/** One arm: the entries of type @type<k> in list order, from the index the shape's filters fit. */
+function arm(s: Shape, k: number): string {
+  if (s.tags > 0) {
+    const more = indexes(s.tags - 1, (i) => ` AND EXISTS (SELECT 1 FROM wiki_tag t${i + 1} WHERE t${i + 1}.wiki_id = t0.wiki_id AND t${i + 1}.tag_id = @tag${i + 1})`);
+    return `SELECT t0.wiki_id AS id, t0.wiki_date AS d FROM wiki_tag t0 INDEXED BY wiki_tag_by_tag
+      WHERE t0.tag_id = @tag0 AND t0.wiki_type = @type${k}${s.initial ? ' AND t0.wiki_initial = @initial' : ''}${s.date ? ` AND ${DATE_RANGE('t0.wiki_date')}` : ''}${more.join('')}`;
+  }
+  return `SELECT w.wiki_id AS id, w.wiki_date AS d FROM wiki w INDEXED BY ${s.initial ? 'wiki_by_initial' : 'wiki_by_type_date'}
+    WHERE w.wiki_type = @type${k}${s.initial ? ' AND w.wiki_initial = @initial' : ''}${s.date ? ` AND ${DATE_RANGE('w.wiki_date')}` : ''}`;
+}
+
+/** Ids and sources: every present filter as a plain term; the planner picks the index. */
+function planned(s: Shape): string {
+  const terms = [`w.wiki_type IN (${indexes(s.types, (k) => `@type${k}`).join(', ')})`];
+  if (s.initial) terms.push('w.wiki_initial = @initial');
+  if (s.date) terms.push(DATE_RANGE('w.wiki_date'));
+  if (s.ids) terms.push('w.wiki_id IN (SELECT value FROM json_each(@ids))');
+  if (s.sources) terms.push('w.source_id IN (SELECT value FROM json_each(@sources))');
+  for (let i = 0; i < s.tags; i++) terms.push(`EXISTS (SELECT 1 FROM wiki_tag t${i} WHERE t${i}.wiki_id = w.wiki_id AND t${i}.tag_id = @tag${i})`);
+  return `SELECT w.wiki_id AS id, w.wiki_date AS d FROM wiki w WHERE ${terms.join(' AND ')}`;
+}
+
+function composeSql(s: Shape): { page: string; count: string } {
+  const counted = s.tags === 0 && !s.ids && !s.date
+    ? `SELECT coalesce(sum(n), 0) FROM wiki_count WHERE wiki_type IN (${indexes(s.types, (k) => `@type${k}`).join(', ')})` +
+      `${s.initial ? ' AND wiki_initial = @initial' : ''}${s.sources ? ' AND source_id IN (SELECT value FROM json_each(@sources))' : ''}`
+    : undefined;
+  if (s.ids || s.sources) {
+    const select = planned(s);
+    return { page: `${select} ${ORDER}`, count: counted ?? `SELECT count(*) FROM (${select})` };
+  }
+  const arms = indexes(s.types, (k) => arm(s, k));
+  return { page: `${arms.join(' UNION ALL ')} ${ORDER}`, count: counted ?? `SELECT count(*) FROM (${arms.join(' UNION ALL ')})` };
+}
 
 export function wikiListQueries(db: Db) {
-  // One type: its own range of wiki_by_type_date, already in order. Several: wiki_by_date, filtered.
-  const pageIdsOneType = db
-    .prepare(`SELECT w.wiki_id FROM wiki w INDEXED BY wiki_by_type_date WHERE w.wiki_type = @type AND ${WHERE}
-      ORDER BY w.wiki_date DESC, w.wiki_id DESC LIMIT @limit OFFSET @offset`)
-    .pluck();
-  const pageIds = db
-    .prepare(`SELECT w.wiki_id FROM wiki w INDEXED BY wiki_by_date WHERE ${WHERE}
-      ORDER BY w.wiki_date DESC, w.wiki_id DESC LIMIT @limit OFFSET @offset`)
-    .pluck();
   const rowsByIds = db.prepare(`SELECT ${WIKI_COLUMNS} FROM wiki w WHERE w.wiki_id IN (SELECT value FROM json_each(?))
     ORDER BY w.wiki_date DESC, w.wiki_id DESC`);
-  const count = db.prepare(`SELECT count(*) FROM wiki w WHERE ${WHERE}`).pluck();
-  // The source filter has statements of its own, so the unfiltered ones keep their covering-index plans
-  // (source_id is in none of those indexes); the planner picks an index, then checks each row's source.
-  const BY_SOURCE = `${WHERE} AND w.source_id IN (SELECT value FROM json_each(@sources))`;
-  const pageIdsBySource = db.prepare(`SELECT w.wiki_id FROM wiki w WHERE ${BY_SOURCE} ORDER BY w.wiki_date DESC, w.wiki_id DESC LIMIT @limit OFFSET @offset`).pluck();
-  const countBySource = db.prepare(`SELECT count(*) FROM wiki w WHERE ${BY_SOURCE}`).pluck();
   const byId = db.prepare(`SELECT ${WIKI_COLUMNS} FROM wiki w WHERE w.wiki_id = ?`);
-
-  const bind = (f: WikiListFilter) => {
-    const tags = [...new Set(f.tags ?? [])];
-    return {
-      types: JSON.stringify(f.types),
-      initial: f.initial ?? null,
-      ids: f.ids ? JSON.stringify(f.ids) : null,
-      dateFrom: f.dateFrom ?? -OPEN_END,
-      dateTo: f.dateTo ?? OPEN_END,
-      dated: f.dateFrom === undefined ? 0 : 1,
-      tags: JSON.stringify(tags),
-      tagCount: tags.length,
-    };
+  const tagId = db.prepare('SELECT tag_id FROM tag WHERE tag_name = ?').pluck();
+  // Shapes are few in practice (what the UI and tools ask); a bound keeps odd callers from growing it.
+  const statements = new Map<string, Statements>();
+  const statementsFor = (s: Shape): Statements => {
+    const key = `${s.types}/${s.initial}/${s.tags}/${s.ids}/${s.date}/${s.sources}`;
+    let found = statements.get(key);
+    if (!found) {
+      const sql = composeSql(s);
+      found = { page: db.prepare(sql.page).pluck(), count: db.prepare(sql.count).pluck() };
+      if (statements.size >= 64) statements.delete(statements.keys().next().value!);
+      statements.set(key, found);
+    }
+    return found;
   };
 
   return {
     list(filter: WikiListFilter, limit: number, offset: number, site: string): { count: number; wikis: WikiDto[] } {
-      const params = bind(filter);
-      if (filter.sources) {
-        const scoped = { ...params, sources: JSON.stringify(filter.sources) };
-        const found = pageIdsBySource.all({ ...scoped, limit, offset }) as number[];
-        const rows = found.length ? (rowsByIds.all(JSON.stringify(found)) as WikiRow[]) : [];
-        return { count: countBySource.get(scoped) as number, wikis: rows.map((r) => toWiki(r, site)) };
-      }
-      const ids = (filter.types.length === 1
-        ? pageIdsOneType.all({ ...params, type: filter.types[0], limit, offset })
-        : pageIds.all({ ...params, limit, offset })) as number[];
+      const types = [...new Set(filter.types)];
+      const tagIds = [...new Set(filter.tags ?? [])].map((name) => tagId.get(name) as number | undefined);
+      if (types.length === 0 || tagIds.includes(undefined)) return { count: 0, wikis: [] }; // an unknown tag applies to nothing
+      const date = filter.dateFrom !== undefined || filter.dateTo !== undefined;
+      const shape: Shape = { types: types.length, initial: filter.initial !== undefined, tags: tagIds.length, ids: filter.ids !== undefined, date, sources: filter.sources !== undefined };
+      const params: Record<string, unknown> = {};
+      types.forEach((t, k) => (params[`type${k}`] = t));
+      tagIds.forEach((t, i) => (params[`tag${i}`] = t));
+      if (shape.initial) params.initial = filter.initial;
+      if (shape.ids) params.ids = JSON.stringify(filter.ids);
+      if (shape.sources) params.sources = JSON.stringify(filter.sources);
+      if (date) Object.assign(params, { dateFrom: filter.dateFrom ?? -Number.MAX_SAFE_INTEGER, dateTo: filter.dateTo ?? Number.MAX_SAFE_INTEGER });
+      const { page, count } = statementsFor(shape);
+      const ids = page.all({ ...params, limit, offset }) as number[];
       const rows = ids.length ? (rowsByIds.all(JSON.stringify(ids)) as WikiRow[]) : [];
       return { count: count.get(params) as number, wikis: rows.map((r) => toWiki(r, site)) };
     },
