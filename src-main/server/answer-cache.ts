@@ -17,7 +17,12 @@ export interface CachedAnswer {
   contentType: string;
   /** Encoded once: a cached answer is written as it is, with no UTF-8 encoding per request. */
   body: Buffer;
+  /** The body gzip-compressed, for clients that accept it (answer-encoding.ts); kept with the answer. */
+  gzip?: Buffer;
 }
+
+/** What an answer holds in memory: both encodings of its body and its key. */
+const sizeOf = (key: string, answer: CachedAnswer) => answer.body.length + (answer.gzip?.length ?? 0) + key.length * 2;
 
 /** The longest another process's catalogue change can go unseen by the cache (ms). */
 export const SOURCE_RECHECK_MS = 250;
@@ -76,7 +81,7 @@ export class AnswerCache {
   /** Keeps `answer` unless the cache was cleared since `generation` was read (the answer may be stale). */
   set(key: string, answer: CachedAnswer, generation = this.generation): void {
     if (generation !== this.generation) return;
-    const size = answer.body.length + key.length * 2;
+    const size = sizeOf(key, answer);
     if (size > this.maxBytes / 8) return; // one huge answer must not flush everything else
     this.delete(key);
     this.answers.set(key, answer);
@@ -100,7 +105,7 @@ export class AnswerCache {
   private delete(key: string): void {
     const old = this.answers.get(key);
     if (!old) return;
-    this.bytes -= old.body.length + key.length * 2;
+    this.bytes -= sizeOf(key, old);
     this.answers.delete(key);
   }
 }

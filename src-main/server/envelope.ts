@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiFormat, Information } from '../contract/envelope';
 import { echoParameters, parseQuery } from './params';
 import type { CachedAnswer } from './answer-cache';
+import { encodedBody } from './answer-encoding';
 import { loadXml, toXml } from './xml';
 
 export const CONTENT_TYPES: Record<ApiFormat, string> = {
@@ -62,8 +63,10 @@ export async function renderEnvelope(request: FastifyRequest, content: EnvelopeC
   return { status, contentType: CONTENT_TYPES.json, body: Buffer.from(JSON.stringify({ response })) };
 }
 
+/** Sends the answer gzip-encoded when it is large and the client accepts that (answer-encoding.ts). */
 export function sendAnswer(reply: FastifyReply, answer: CachedAnswer): FastifyReply {
-  return reply.code(answer.status).type(answer.contentType).send(answer.body);
+  reply.code(answer.status).type(answer.contentType);
+  return reply.send(encodedBody(reply, answer));
 }
 
 export async function sendEnvelope(request: FastifyRequest, reply: FastifyReply, content: EnvelopeContent): Promise<FastifyReply> {

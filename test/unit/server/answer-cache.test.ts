@@ -37,4 +37,13 @@ describe('AnswerCache', () => {
     expect(cache.get('b')).toBeUndefined();
     expect(cache.size).toBeLessThanOrEqual(9);
   });
+
+  it('counts an answer’s gzip form against the byte bound too', () => {
+    const cache = new AnswerCache(100, 2000);
+    // 100 bytes of body, 4 of key (2 characters), 100 of gzip form: nine fit in 2000 bytes, ten do not
+    // (without the gzip form all ten would).
+    for (let i = 0; i < 10; i++) cache.set(`g${i}`, { ...answer('x'.repeat(100)), gzip: Buffer.alloc(100) });
+    expect(cache.get('g0')).toBeUndefined();
+    expect(cache.size).toBe(9);
+  });
 });
