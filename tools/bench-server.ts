@@ -21,6 +21,9 @@ export type BenchRequest = { cmd: 'eld-reset' } | { cmd: 'stats' } | { cmd: 'cle
 export interface BenchStats {
   rssMiB: number;
   heapMiB: number;
+  /** V8's heap as reserved from the system (heapMiB is what is in use), and memory outside it (Buffers, SQLite). */
+  heapTotalMiB: number;
+  externalMiB: number;
   eldP99Ms: number;
   eldMaxMs: number;
   cacheHits: number;
@@ -90,6 +93,8 @@ process.on('message', async (m: BenchRequest) => {
     const stats: BenchStats = {
       rssMiB: mem.rss / 2 ** 20,
       heapMiB: mem.heapUsed / 2 ** 20,
+      heapTotalMiB: mem.heapTotal / 2 ** 20,
+      externalMiB: mem.external / 2 ** 20,
       eldP99Ms: eld.percentile(99) / 1e6,
       eldMaxMs: eld.max / 1e6,
       cacheHits: c.hits,
