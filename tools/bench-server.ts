@@ -17,7 +17,7 @@ import { buildApp } from '../src-main/server/app';
 import { listen } from '../src-main/server/listen';
 import { startMoecat } from '../src-main/server/start';
 
-export type BenchRequest = { cmd: 'eld-reset' } | { cmd: 'stats' } | { cmd: 'clear-cache' } | { cmd: 'stop' };
+export type BenchRequest = { cmd: 'eld-reset' } | { cmd: 'stats' } | { cmd: 'clear-cache' } | { cmd: 'timings' } | { cmd: 'stop' };
 export interface BenchStats {
   rssMiB: number;
   heapMiB: number;
@@ -43,6 +43,8 @@ let cacheCounts = () => ({ hits: 0, misses: 0 });
 let close = async () => {};
 let url: string;
 let apiKey = '';
+/** The app's own time per answered request (ms, Fastify's reply.elapsedTime), since the last 'timings'. */
+let timings: number[] = [];
 const startedAt = performance.now();
 
 if (values.mode === 'hello') {
@@ -67,6 +69,9 @@ if (values.mode === 'hello') {
   const catalogue = openCatalogue(values.catalogue!);
   const userDb = openUserDb(join(dataDir, 'user.db'));
   const app = await buildApp({ catalogue, userDb, audioDir: dataDir });
+  app.addHook('onResponse', async (_request, reply) => {
+    if (timings.length < 100_000) timings.push(reply.elapsedTime);
+  });
   url = await listen(app, { host: '127.0.0.1', port: 0 });
   apiKey = userDb.defaultKey().key;
   clearCache = () => app.answerCache.clear();
@@ -84,6 +89,9 @@ process.on('message', async (m: BenchRequest) => {
   if (m.cmd === 'eld-reset') {
     eld.reset();
     process.send!({ ok: true });
+  } else if (m.cmd === 'timings') {
+    process.send!(timings);
+    timings = [];
   } else if (m.cmd === 'clear-cache') {
     clearCache();
     process.send!({ ok: true });

@@ -120,9 +120,20 @@ async function load(url: string, paths: string[], duration = DURATION, connectio
 
 const COLD_SAMPLES = 200;
 
-/** One request at a time, the answer cache cleared before each: the latency of the query itself. */
-async function cold(server: Server, paths: string[]): Promise<{ p50: number; p99: number; max: number; samples: number }> {
+const percentiles = (times: number[]) => {
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+  return { p50: at(0.5), p99: at(0.99), max: times[times.length - 1] };
+};
+
+/**
+ * One request at a time, the answer cache cleared before each: the latency of the query itself, as the
+ * client sees it, and beside it the server's own time per request (Fastify's elapsed time from request
+ * to response sent): what the server spends, apart from the client's and the machine's pauses.
+ */
+async function cold(server: Server, paths: string[]): Promise<{ p50: number; p99: number; max: number; samples: number; server: { p50: number; p99: number; max: number } }> {
   const times: number[] = [];
+  await server.ask<number[]>({ cmd: 'timings' });
   for (let r = 0; r < Math.ceil(COLD_SAMPLES / paths.length); r++) {
     for (const path of paths) {
       await server.ask({ cmd: 'clear-cache' });
@@ -133,9 +144,8 @@ async function cold(server: Server, paths: string[]): Promise<{ p50: number; p99
       if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
     }
   }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
-  return { p50: at(0.5), p99: at(0.99), max: times[times.length - 1], samples: times.length };
+  const serverTimes = await server.ask<number[]>({ cmd: 'timings' });
+  return { ...percentiles(times), samples: times.length, server: percentiles(serverTimes) };
 }
 
 // ---- keywords drawn from the catalogue ---------------------------------------------------------------
@@ -344,7 +354,7 @@ async function main(): Promise<void> {
   await server.ask({ cmd: 'eld-reset' });
   for (const op of ops) {
     const c = await cold(server, op.paths);
-    figure(`${op.name} cold p99 (p50 ${c.p50.toFixed(1)}, max ${c.max.toFixed(1)} ms)`, c.p99, 'ms', op.worst ? '≤ 20 ms' : '≤ 5 ms', c.p99 <= (op.worst ? 20 : 5));
+    figure(`${op.name} cold p99 (p50 ${c.p50.toFixed(1)}, max ${c.max.toFixed(1)}; in the server p50 ${c.server.p50.toFixed(1)}, p99 ${c.server.p99.toFixed(1)} ms)`, c.p99, 'ms', op.worst ? '≤ 20 ms' : '≤ 5 ms', c.p99 <= (op.worst ? 20 : 5));
     (results[op.name] as Record<string, unknown>).cold = c;
   }
   const coldStats = await server.ask<BenchStats>({ cmd: 'stats' });
