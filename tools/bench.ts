@@ -131,12 +131,12 @@ const percentiles = (times: number[]) => {
  * client sees it, and beside it the server's own time per request (Fastify's elapsed time from request
  * to response sent): what the server spends, apart from the client's and the machine's pauses.
  */
-async function cold(server: Server, paths: string[]): Promise<{ p50: number; p99: number; max: number; samples: number; server: { p50: number; p99: number; max: number } }> {
+async function cold(server: Server, paths: string[], { clear = true } = {}): Promise<{ p50: number; p99: number; max: number; samples: number; server: { p50: number; p99: number; max: number } }> {
   const times: number[] = [];
   await server.ask<number[]>({ cmd: 'timings' });
   for (let r = 0; r < Math.ceil(COLD_SAMPLES / paths.length); r++) {
     for (const path of paths) {
-      await server.ask({ cmd: 'clear-cache' });
+      await server.ask(clear ? { cmd: 'clear-cache' } : { cmd: 'stats' });
       const t = performance.now();
       const res = await fetch(server.url + path);
       await res.arrayBuffer();
@@ -351,6 +351,11 @@ async function main(): Promise<void> {
   report.xmlVsJson = xmlVsJson;
 
   console.log(`\nCold (answer cache cleared before each request; one request at a time, ${COLD_SAMPLES}+ per operation):`);
+  // The control: the same loop with the answer cached, the server's part a cache hit (~0.1 ms). Its
+  // p99 is what this machine and the client add to any request, one at a time.
+  const control = await cold(server, ops[3].paths, { clear: false });
+  figure(`control: ${ops[3].name} from the cache, one at a time (p50 ${control.p50.toFixed(1)}, max ${control.max.toFixed(1)}; in the server p99 ${control.server.p99.toFixed(1)} ms)`, control.p99, 'ms', '(control)', null);
+  report.coldControl = control;
   await server.ask({ cmd: 'eld-reset' });
   for (const op of ops) {
     const c = await cold(server, op.paths);
