@@ -48,12 +48,15 @@ export const CATALOGUE_MIGRATIONS: readonly string[] = [
     wiki_bgm_id INTEGER,
     -- An imported or synced cover: its folder under the data directory's covers/ (four sizes inside).
     cover_file TEXT,
+    -- Browse's section: 'anime' for tv, ova, oad and movie (the API's wiki_type=anime), else the type.
+    wiki_section TEXT GENERATED ALWAYS AS (CASE WHEN wiki_type IN ('tv', 'ova', 'oad', 'movie') THEN 'anime' ELSE wiki_type END) VIRTUAL,
     UNIQUE (source_id, source_key)
   ) STRICT;
   -- The entry list pages through covering indexes (queries/wiki-list.ts): the filters' columns ride
   -- along, so skipping to a deep page reads index entries only, never table rows.
   CREATE INDEX wiki_by_type_date ON wiki (wiki_type, wiki_date DESC, wiki_id DESC, wiki_initial);
   CREATE INDEX wiki_by_date ON wiki (wiki_date DESC, wiki_id DESC, wiki_type, wiki_initial);
+  CREATE INDEX wiki_by_section_date ON wiki (wiki_section, wiki_date DESC, wiki_id DESC, wiki_type, wiki_initial);
   CREATE INDEX wiki_by_title ON wiki (wiki_title);
   CREATE INDEX wiki_by_title_fold ON wiki (wiki_title_fold, wiki_type);
   CREATE INDEX wiki_by_initial ON wiki (wiki_initial, wiki_type, wiki_date DESC, wiki_id DESC);

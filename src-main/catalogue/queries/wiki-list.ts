@@ -8,9 +8,10 @@
 //   entries and nothing is sorted: wiki_by_type_date (type, date, id, initial); wiki_by_initial
 //   (initial, type, date, id) when an initial is given; wiki_tag_by_tag (tag, type, date, id, initial)
 //   when tags are — the first tag drives, each further tag is one primary-key look-up per candidate.
-//   Several types (`anime` is four) are one arm per type joined by UNION ALL under the compound's
-//   ORDER BY, which SQLite runs as a merge of the arms' ordered outputs: a deep anime page steps over
-//   anime index entries only, never over the music between them.
+//   Several types are one arm per type joined by UNION ALL under the compound's ORDER BY, which SQLite
+//   runs as a merge of the arms' ordered outputs: a deep page steps over those types' index entries
+//   only. `anime` (tv, ova, oad, movie: Browse's Anime section) has an index of its own,
+//   wiki_by_section_date, so its pages are one range.
 // - The count of the common shapes — types, initial, source, nothing else (browsing) — is a sum over
 //   wiki_count, which triggers keep whoever writes the catalogue. Other shapes count the page's index
 //   ranges (a tag's range, a date range).
@@ -36,7 +37,12 @@ export interface WikiListFilter {
   sources?: number[];
 }
 
+/** The API's `anime`: these types together are the `anime` section, one index range (schema.ts). */
+const ANIME = ['movie', 'oad', 'ova', 'tv'];
+
 interface Shape {
+  /** The types are exactly ANIME, read as one section. */
+  anime: boolean;
   types: number;
   initial: boolean;
   tags: number;
@@ -85,6 +91,11 @@ function composeSql(s: Shape): { page: string; count: string } {
     const select = planned(s);
     return { page: `${select} ${ORDER}`, count: counted ?? `SELECT count(*) FROM (${select})` };
   }
+  if (s.anime && s.tags === 0 && !s.initial) {
+    const section = `SELECT w.wiki_id AS id, w.wiki_date AS d FROM wiki w INDEXED BY wiki_by_section_date
+      WHERE w.wiki_section = 'anime'${s.date ? ` AND ${DATE_RANGE('w.wiki_date')}` : ''}`;
+    return { page: `${section} ${ORDER}`, count: counted ?? `SELECT count(*) FROM (${section})` };
+  }
   const arms = indexes(s.types, (k) => arm(s, k));
   return { page: `${arms.join(' UNION ALL ')} ${ORDER}`, count: counted ?? `SELECT count(*) FROM (${arms.join(' UNION ALL ')})` };
 }
@@ -97,7 +108,7 @@ export function wikiListQueries(db: Db) {
   // Shapes are few in practice (what the UI and tools ask); a bound keeps odd callers from growing it.
   const statements = new Map<string, Statements>();
   const statementsFor = (s: Shape): Statements => {
-    const key = `${s.types}/${s.initial}/${s.tags}/${s.ids}/${s.date}/${s.sources}`;
+    const key = `${s.anime}/${s.types}/${s.initial}/${s.tags}/${s.ids}/${s.date}/${s.sources}`;
     let found = statements.get(key);
     if (!found) {
       const sql = composeSql(s);
@@ -114,7 +125,8 @@ export function wikiListQueries(db: Db) {
       const tagIds = [...new Set(filter.tags ?? [])].map((name) => tagId.get(name) as number | undefined);
       if (types.length === 0 || tagIds.includes(undefined)) return { count: 0, wikis: [] }; // an unknown tag applies to nothing
       const date = filter.dateFrom !== undefined || filter.dateTo !== undefined;
-      const shape: Shape = { types: types.length, initial: filter.initial !== undefined, tags: tagIds.length, ids: filter.ids !== undefined, date, sources: filter.sources !== undefined };
+      const anime = types.length === ANIME.length && [...types].sort().every((t, i) => t === ANIME[i]);
+      const shape: Shape = { anime, types: types.length, initial: filter.initial !== undefined, tags: tagIds.length, ids: filter.ids !== undefined, date, sources: filter.sources !== undefined };
       const params: Record<string, unknown> = {};
       types.forEach((t, k) => (params[`type${k}`] = t));
       tagIds.forEach((t, i) => (params[`tag${i}`] = t));
