@@ -48,8 +48,8 @@ export const CATALOGUE_MIGRATIONS: readonly string[] = [
     wiki_bgm_id INTEGER,
     -- An imported or synced cover: its folder under the data directory's covers/ (four sizes inside).
     cover_file TEXT,
-    -- Browse's section: 'anime' for tv, ova, oad and movie (the API's wiki_type=anime), else the type.
-    wiki_section TEXT GENERATED ALWAYS AS (CASE WHEN wiki_type IN ('tv', 'ova', 'oad', 'movie') THEN 'anime' ELSE wiki_type END) VIRTUAL,
+    -- The entry's section, as contract/sections.ts's sectionOf() says: music, radio, else anime.
+    wiki_section TEXT GENERATED ALWAYS AS (CASE WHEN wiki_type IN ('music', 'radio') THEN wiki_type ELSE 'anime' END) VIRTUAL,
     UNIQUE (source_id, source_key)
   ) STRICT;
   -- The entry list pages through covering indexes (queries/wiki-list.ts): the filters' columns ride

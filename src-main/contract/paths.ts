@@ -1,5 +1,6 @@
 // Path builders shared by the server and the UI (pure functions, no environment).
 import type { ApiFormat } from './envelope';
+import { sectionOf } from './sections';
 
 export type QueryOperation = 'on-air' | 'search/sub' | 'wikis' | 'search/wiki';
 
@@ -15,10 +16,9 @@ export function withQuery(path: string, params: Record<string, string | number |
   return s ? `${path}?${s}` : path;
 }
 
-/** The entry page's path: music and radio by type, every anime kind under /anime. */
+/** The entry page's path: under its section (sections.ts). */
 export function wikiPagePath(type: string, id: number): string {
-  const section = type === 'music' || type === 'radio' ? type : 'anime';
-  return `/${section}/${id}`;
+  return `/${sectionOf(type)}/${id}`;
 }
 
 export const subPagePath = (type: string, id: number) => `/sub/${type}/${id}`;

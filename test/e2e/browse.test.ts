@@ -3,6 +3,7 @@
 // Screenshot: browse.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WikiDto } from '../../src-main/contract/objects';
+import { SECTION_TYPES } from '../../src-main/contract/sections';
 import { startHarness, type Harness } from './fixtures/browser';
 
 let h: Harness;
@@ -10,6 +11,9 @@ beforeAll(async () => {
   h = await startHarness();
 });
 afterAll(() => h?.close());
+
+/** Browse's Anime tab: every anime kind (contract/sections.ts). */
+const ANIME = SECTION_TYPES.anime.join(',');
 
 async function wikis(query: Record<string, string>): Promise<{ count: number; wikis: WikiDto[] }> {
   const url = new URL('/wikis.json', h.server.url);
@@ -84,12 +88,16 @@ describe('browse', () => {
   it('picks a year: anime of 2024 only, the date in the URL, and back restores the view before', async () => {
     await h.page.getByTestId('browse-type-anime').click();
     await h.page.waitForURL((url) => url.pathname === '/browse/anime');
-    const all = await wikis({ wiki_type: 'anime', perpage: '24' });
+    const all = await wikis({ wiki_type: ANIME, perpage: '24' });
     await showsIds(all.wikis.map((w) => w.wiki_id));
+    // Web series are anime too: the section counts more than the API's narrower `anime` alias.
+    const alias = await wikis({ wiki_type: 'anime', perpage: '1' });
+    expect(all.count).toBeGreaterThan(alias.count);
+    await expect(h.page.getByTestId('browse-count').textContent()).resolves.toBe(`${all.count} entries`);
 
     await h.page.getByTestId('browse-year').selectOption('2024');
     await h.page.waitForURL((url) => url.searchParams.get('date') === '2024');
-    const y2024 = await wikis({ wiki_type: 'anime', date: '2024', perpage: '24' });
+    const y2024 = await wikis({ wiki_type: ANIME, date: '2024', perpage: '24' });
     expect(y2024.count).toBeGreaterThan(24);
     await showsIds(y2024.wikis.map((w) => w.wiki_id));
     const dates = await h.page.getByTestId('browse-result-date').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-date'))));
@@ -107,7 +115,7 @@ describe('browse', () => {
     await h.page.getByTestId('browse-month-to').selectOption('3');
     await h.page.waitForURL((url) => url.searchParams.get('date') === '2024-01,2024-03');
     expect(h.page.url()).toContain('date=2024-01,2024-03'); // readable, as a bookmark should be
-    await showsIds((await wikis({ wiki_type: 'anime', date: '2024-01,2024-03', perpage: '24' })).wikis.map((w) => w.wiki_id));
+    await showsIds((await wikis({ wiki_type: ANIME, date: '2024-01,2024-03', perpage: '24' })).wikis.map((w) => w.wiki_id));
 
     // Back: the single month, then the whole year, then no date at all — controls and results follow.
     await h.page.goBack();
@@ -129,7 +137,7 @@ describe('browse', () => {
   it('pages through the results, the page in the URL', async () => {
     await h.page.getByRole('link', { name: 'Page 2', exact: true }).click();
     await h.page.waitForURL((url) => url.searchParams.get('page') === '2' && url.searchParams.get('date') === '2024');
-    await showsIds((await wikis({ wiki_type: 'anime', date: '2024', perpage: '24', page: '2' })).wikis.map((w) => w.wiki_id));
+    await showsIds((await wikis({ wiki_type: ANIME, date: '2024', perpage: '24', page: '2' })).wikis.map((w) => w.wiki_id));
     await expect(h.page.getByRole('link', { name: 'Page 2', exact: true }).getAttribute('aria-current')).resolves.toBe('page');
   });
 

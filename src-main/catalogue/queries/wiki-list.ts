@@ -10,8 +10,9 @@
 //   when tags are — the first tag drives, each further tag is one primary-key look-up per candidate.
 //   Several types are one arm per type joined by UNION ALL under the compound's ORDER BY, which SQLite
 //   runs as a merge of the arms' ordered outputs: a deep page steps over those types' index entries
-//   only. `anime` (tv, ova, oad, movie: Browse's Anime section) has an index of its own,
-//   wiki_by_section_date, so its pages are one range.
+//   only. The anime section (contract/sections.ts) has an index of its own, wiki_by_section_date:
+//   types that are all anime and leave out at most one anime kind — Browse's Anime, the API's
+//   `anime` — page through one range of it, the left-out kind filtered inside the index.
 // - The count of the common shapes — types, initial, source, nothing else (browsing) — is a sum over
 //   wiki_count, which triggers keep whoever writes the catalogue. Other shapes count the page's index
 //   ranges (a tag's range, a date range).
@@ -20,11 +21,12 @@
 // Measured on the generated 100k/1M catalogue, a whole cold /wikis request (cache cleared, in process;
 // median), against the earlier single statement with NULL-able filters and count(*) over the index:
 // music page 1 2.8 → 0.6 ms (counting 44,744 entries took 2 ms of it), music + tag + initial 9.9 →
-// 0.8 ms, anime page 1000 8.0 → 2.9 ms. Multi-tag filters drive from the first tag's range and look
+// 0.8 ms, anime page 1000 8.0 → 1.3 ms. Multi-tag filters drive from the first tag's range and look
 // the others up per candidate, so they cost in proportion to that tag's entries of those types.
 import type { Db } from '../database';
 import { toWiki, WIKI_COLUMNS, type WikiRow } from '../mappers';
 import type { WikiDto } from '../../contract/objects';
+import { SECTION_TYPES } from '../../contract/sections';
 
 export interface WikiListFilter {
   types: string[];
@@ -37,11 +39,10 @@ export interface WikiListFilter {
   sources?: number[];
 }
 
-/** The API's `anime`: these types together are the `anime` section, one index range (schema.ts). */
-const ANIME = ['movie', 'oad', 'ova', 'tv'];
+const ANIME = SECTION_TYPES.anime;
 
 interface Shape {
-  /** The types are exactly ANIME, read as one section. */
+  /** The types are read as one range of the anime section (see above). */
   anime: boolean;
   types: number;
   initial: boolean;
@@ -71,9 +72,11 @@ function arm(s: Shape, k: number): string {
     WHERE w.wiki_type = @type${k}${s.initial ? ' AND w.wiki_initial = @initial' : ''}${s.date ? ` AND ${DATE_RANGE('w.wiki_date')}` : ''}`;
 }
 
+const typeTerm = (s: Shape, column = 'w.wiki_type') => `${column} IN (${indexes(s.types, (k) => `@type${k}`).join(', ')})`;
+
 /** Ids and sources: every present filter as a plain term; the planner picks the index. */
 function planned(s: Shape): string {
-  const terms = [`w.wiki_type IN (${indexes(s.types, (k) => `@type${k}`).join(', ')})`];
+  const terms = [typeTerm(s)];
   if (s.initial) terms.push('w.wiki_initial = @initial');
   if (s.date) terms.push(DATE_RANGE('w.wiki_date'));
   if (s.ids) terms.push('w.wiki_id IN (SELECT value FROM json_each(@ids))');
@@ -84,7 +87,7 @@ function planned(s: Shape): string {
 
 function composeSql(s: Shape): { page: string; count: string } {
   const counted = s.tags === 0 && !s.ids && !s.date
-    ? `SELECT coalesce(sum(n), 0) FROM wiki_count WHERE wiki_type IN (${indexes(s.types, (k) => `@type${k}`).join(', ')})` +
+    ? `SELECT coalesce(sum(n), 0) FROM wiki_count WHERE ${typeTerm(s, 'wiki_type')}` +
       `${s.initial ? ' AND wiki_initial = @initial' : ''}${s.sources ? ' AND source_id IN (SELECT value FROM json_each(@sources))' : ''}`
     : undefined;
   if (s.ids || s.sources) {
@@ -93,7 +96,7 @@ function composeSql(s: Shape): { page: string; count: string } {
   }
   if (s.anime && s.tags === 0 && !s.initial) {
     const section = `SELECT w.wiki_id AS id, w.wiki_date AS d FROM wiki w INDEXED BY wiki_by_section_date
-      WHERE w.wiki_section = 'anime'${s.date ? ` AND ${DATE_RANGE('w.wiki_date')}` : ''}`;
+      WHERE w.wiki_section = 'anime' AND ${typeTerm(s)}${s.date ? ` AND ${DATE_RANGE('w.wiki_date')}` : ''}`;
     return { page: `${section} ${ORDER}`, count: counted ?? `SELECT count(*) FROM (${section})` };
   }
   const arms = indexes(s.types, (k) => arm(s, k));
@@ -125,7 +128,7 @@ export function wikiListQueries(db: Db) {
       const tagIds = [...new Set(filter.tags ?? [])].map((name) => tagId.get(name) as number | undefined);
       if (types.length === 0 || tagIds.includes(undefined)) return { count: 0, wikis: [] }; // an unknown tag applies to nothing
       const date = filter.dateFrom !== undefined || filter.dateTo !== undefined;
-      const anime = types.length === ANIME.length && [...types].sort().every((t, i) => t === ANIME[i]);
+      const anime = types.length >= ANIME.length - 1 && types.every((t) => ANIME.includes(t));
       const shape: Shape = { anime, types: types.length, initial: filter.initial !== undefined, tags: tagIds.length, ids: filter.ids !== undefined, date, sources: filter.sources !== undefined };
       const params: Record<string, unknown> = {};
       types.forEach((t, k) => (params[`type${k}`] = t));

@@ -10,15 +10,11 @@
 // answers an empty playlist (not an error). Without `api`, the playlist answers as the path asks (JSON).
 import type { FastifyInstance } from 'fastify';
 import type { WikiDto } from '../../contract/objects';
-import { wikiPagePath } from '../../contract/paths';
+import { sectionOf, SECTION_TYPES, SECTIONS, type EntrySection } from '../../contract/sections';
 import { ApiError, badParameter } from '../api-error';
 import { apiRoute } from '../api-route';
 import { readPaging, type Params } from '../params';
 
-type Section = 'music' | 'radio' | 'anime';
-const SECTIONS: Section[] = ['music', 'radio', 'anime'];
-
-const sectionOf = (wikiType: string) => wikiPagePath(wikiType, 0).split('/')[1] as Section;
 
 function requiredId(p: Params, name: string): number {
   const id = p.positiveInt(name);
@@ -27,7 +23,7 @@ function requiredId(p: Params, name: string): number {
 }
 
 /** The entry, when it exists and belongs under this path's section; else a 404 saying why. */
-function entryIn<T extends { wiki: WikiDto }>(section: Section, id: number, found: T | undefined): T {
+function entryIn<T extends { wiki: WikiDto }>(section: EntrySection, id: number, found: T | undefined): T {
   if (!found) throw new ApiError('NOT_FOUND', `No entry has wiki_id ${id}.`);
   const actual = sectionOf(found.wiki.wiki_type);
   if (actual !== section) throw new ApiError('NOT_FOUND', `Entry ${id} is not a ${section} entry (its type is ${found.wiki.wiki_type}; it is under /${actual}).`);
@@ -40,7 +36,7 @@ export async function entryDetailRoutes(app: FastifyInstance): Promise<void> {
   const { entryDetail } = app.deps.catalogue.queries;
 
   for (const section of SECTIONS) {
-    const what = section === 'anime' ? 'an anime entry (tv, web, movie, ova, oad)' : `a ${section} entry`;
+    const what = section === 'anime' ? `an anime entry (${SECTION_TYPES.anime.join(', ')})` : `a ${section} entry`;
     apiRoute(
       app,
       `/${section}/detail`,

@@ -1,13 +1,14 @@
 // GET /wikis(.json|.xml): the entry list with filters (DESIGN.md §4 "Entry list").
 import type { FastifyInstance } from 'fastify';
 import { WIKI_TYPES } from '../../catalogue/source-entry';
+import { API_ANIME_TYPES } from '../../contract/sections';
 import { badParameter, missingParameter } from '../api-error';
 import { apiRoute } from '../api-route';
 import { parseDateFilter } from '../date-filter';
 import { readPaging, type Params } from '../params';
 import { readSourceFilter, SOURCE_PARAM_DOC } from '../source-filter';
 
-const ALIASES: Record<string, string[]> = { anime: ['tv', 'ova', 'oad', 'movie'] };
+const ALIASES: Record<string, readonly string[]> = { anime: API_ANIME_TYPES };
 
 /** `wiki_type` comma list, `anime` expanded; unknown names are a 400. */
 export function readWikiTypes(p: Params, required: boolean): string[] | undefined {

@@ -1,6 +1,7 @@
 // HTTP for the browse screen: the entry list (/wikis) and the tag chips (/app/tags).
 import type { TagDto, WikiDto } from '../../../src-main/contract/objects';
 import { apiPath } from '../../../src-main/contract/paths';
+import { SECTION_TYPES } from '../../../src-main/contract/sections';
 import type { BrowseType } from '../composables/browse-query';
 import { getApi } from './client';
 
@@ -24,8 +25,8 @@ export interface WikiPage {
 /** One page of entries, newest first. No match is an empty page (the API flags it with has_error). */
 export async function fetchWikis(filter: WikiFilter, page: number, perpage: number, signal?: AbortSignal): Promise<WikiPage> {
   const query = {
-    // `anime` is the API's own alias for tv, ova, oad and movie.
-    wiki_type: filter.type,
+    // The section's every type: the API's `anime` alias leaves out web series, which Browse shows.
+    wiki_type: SECTION_TYPES[filter.type].join(','),
     initial: filter.initial,
     tag: filter.tags.length ? filter.tags.join(',') : undefined,
     date: filter.date,
@@ -40,6 +41,6 @@ export async function fetchWikis(filter: WikiFilter, page: number, perpage: numb
 
 /** The most used tags of a type, with counts. */
 export async function fetchTags(type: BrowseType, limit: number, signal?: AbortSignal): Promise<TagDto[]> {
-  const response = await getApi<{ tags: TagDto[] }>('/app/tags.json', { wiki_type: type, limit }, signal);
+  const response = await getApi<{ tags: TagDto[] }>('/app/tags.json', { wiki_type: SECTION_TYPES[type].join(','), limit }, signal);
   return response.tags;
 }

@@ -1,8 +1,9 @@
 // HTTP for the entry pages: an entry with its sub-entries, one sub-entry, and a playlist of what has audio.
 import type { PlaylistItemDto, SubDto, WikiDto } from '../../../src-main/contract/objects';
+import type { EntrySection } from '../../../src-main/contract/sections';
 import { getApi } from './client';
 
-export type EntrySection = 'music' | 'radio' | 'anime';
+export type { EntrySection };
 
 export interface EntryDetail {
   wiki: WikiDto;

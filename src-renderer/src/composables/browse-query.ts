@@ -1,9 +1,11 @@
 // The browse screen's filters and their place in the URL (`/browse/anime?initial=b&tag=OST,Piano
 // &date=2024-01,2024-03&page=2`), so every view can be bookmarked and back/forward restores it.
 // Values the API would refuse are dropped when read, so a hand-edited URL still shows something.
+import { SECTIONS, type EntrySection } from '../../../src-main/contract/sections';
 
-export type BrowseType = 'music' | 'radio' | 'anime';
-export const BROWSE_TYPES: BrowseType[] = ['music', 'radio', 'anime'];
+/** Browse's tabs are the catalogue's sections (contract/sections.ts). */
+export type BrowseType = EntrySection;
+export const BROWSE_TYPES: readonly BrowseType[] = SECTIONS;
 /** The initial-letter bar: a–z, and 0 for titles whose key starts with anything else. */
 export const INITIALS = [...'abcdefghijklmnopqrstuvwxyz', '0'];
 

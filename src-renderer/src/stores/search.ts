@@ -7,6 +7,7 @@ import { reactive, ref } from 'vue';
 import type { SubDto, WikiDto } from '../../../src-main/contract/objects';
 import { failureMessage } from '../api/client';
 import type { EntrySection } from '../api/entry';
+import { SECTION_TYPES } from '../../../src-main/contract/sections';
 import { searchSubs, searchWikis, type SearchAnswer, type SearchRequest } from '../api/search';
 import type { SourceFilter } from '../composables/browse-query';
 
@@ -15,8 +16,6 @@ export const SUB_FILTERS = ['song', 'ep'] as const;
 export type SubFilter = (typeof SUB_FILTERS)[number];
 export const PER_PAGE = 20;
 
-/** The UI's "anime" is every kind that is not music or radio (the /anime pages), web included. */
-const WIKI_TYPES: Record<EntrySection, string[]> = { music: ['music'], radio: ['radio'], anime: ['tv', 'web', 'movie', 'ova', 'oad'] };
 
 export interface SearchQuery {
   q: string;
@@ -72,7 +71,7 @@ export const useSearchStore = defineStore('search', () => {
     }
   }
 
-  const wikiTypes = () => query.value.entryTypes.flatMap((t) => WIKI_TYPES[t]);
+  const wikiTypes = () => query.value.entryTypes.flatMap((t) => SECTION_TYPES[t]);
   const subTypes = () => [...query.value.subTypes];
 
   /** Runs a search (both lists from page 1) unless this exact query is already shown or loading. */

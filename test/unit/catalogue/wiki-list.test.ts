@@ -11,6 +11,7 @@ import { CATALOGUE_KIND } from '../../../src-main/catalogue/catalogue-kind';
 import { openCatalogueWriter, type IncomingEntry } from '../../../src-main/catalogue/catalogue-writer';
 import { openDatabase } from '../../../src-main/catalogue/database';
 import type { WikiListFilter } from '../../../src-main/catalogue/queries/wiki-list';
+import { API_ANIME_TYPES, SECTION_TYPES } from '../../../src-main/contract/sections';
 import { WIKI_TYPES, type SourceEntry, type WikiType } from '../../../src-main/catalogue/source-entry';
 import { tempDir } from '../../fixtures/temp-dir';
 
@@ -58,8 +59,8 @@ function reference(catalogue: Catalogue, f: WikiListFilter, limit: number, offse
 }
 
 const filterArb = (ids: number[]) => fc.record({
-  // `anime` (its own index range) often, any other set of types otherwise.
-  types: fc.oneof(fc.constant<string[]>(['tv', 'ova', 'oad', 'movie']), fc.subarray<string>([...WIKI_TYPES], { minLength: 1 })),
+  // Often the anime section or the API's `anime` (one range of the section's index), else any types.
+  types: fc.oneof(fc.constantFrom([...SECTION_TYPES.anime], [...API_ANIME_TYPES]), fc.subarray<string>([...WIKI_TYPES], { minLength: 1 })),
   initial: fc.option(fc.constantFrom('a', 'b', 'm', 'z', 'q', 'k', 'x', '0', 'd'), { nil: undefined }),
   tags: fc.option(fc.subarray([...TAGS, 'NoSuchTag'], { maxLength: 3 }), { nil: undefined }),
   ids: fc.option(fc.subarray(ids, { maxLength: 40 }), { nil: undefined }),
@@ -121,8 +122,8 @@ describe('the entry list', () => {
     expectLikeReference(400, 11);
   });
 
-  it('pages several types in one newest-first order, ties by id, deep pages included', () => {
-    const types = ['tv', 'ova', 'oad', 'movie'];
+  it.each([['the anime section', SECTION_TYPES.anime], ['the API’s anime', API_ANIME_TYPES], ['two kinds', ['tv', 'movie']]])('pages %s in one newest-first order, ties by id, deep pages included', (_name, list) => {
+    const types = [...list];
     const all = reference(catalogue, { types }, 1000, 0).ids;
     const paged = [0, 1, 2, 3, 4, 5, 6, 7].flatMap((p) => catalogue.queries.wikis.list({ types }, 20, p * 20, 'http://x').wikis.map((w) => w.wiki_id));
     expect(paged).toEqual(all.slice(0, 160));
