@@ -55,7 +55,6 @@ export const CATALOGUE_MIGRATIONS: readonly string[] = [
   -- The entry list pages through covering indexes (queries/wiki-list.ts): the filters' columns ride
   -- along, so skipping to a deep page reads index entries only, never table rows.
   CREATE INDEX wiki_by_type_date ON wiki (wiki_type, wiki_date DESC, wiki_id DESC, wiki_initial);
-  CREATE INDEX wiki_by_date ON wiki (wiki_date DESC, wiki_id DESC, wiki_type, wiki_initial);
   CREATE INDEX wiki_by_section_date ON wiki (wiki_section, wiki_date DESC, wiki_id DESC, wiki_type, wiki_initial);
   CREATE INDEX wiki_by_title ON wiki (wiki_title);
   CREATE INDEX wiki_by_title_fold ON wiki (wiki_title_fold, wiki_type);
