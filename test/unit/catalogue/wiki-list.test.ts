@@ -60,7 +60,7 @@ function reference(catalogue: Catalogue, f: WikiListFilter, limit: number, offse
 
 const filterArb = (ids: number[]) => fc.record({
   // Often the anime section or the API's `anime` (one range of the section's index), else any types.
-  types: fc.oneof(fc.constantFrom([...SECTION_TYPES.anime], [...API_ANIME_TYPES]), fc.subarray<string>([...WIKI_TYPES], { minLength: 1 })),
+  types: fc.oneof(fc.constantFrom<string[]>([...SECTION_TYPES.anime], [...API_ANIME_TYPES]), fc.subarray<string>([...WIKI_TYPES], { minLength: 1 })),
   initial: fc.option(fc.constantFrom('a', 'b', 'm', 'z', 'q', 'k', 'x', '0', 'd'), { nil: undefined }),
   tags: fc.option(fc.subarray([...TAGS, 'NoSuchTag'], { maxLength: 3 }), { nil: undefined }),
   ids: fc.option(fc.subarray(ids, { maxLength: 40 }), { nil: undefined }),
