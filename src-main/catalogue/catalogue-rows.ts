@@ -4,6 +4,7 @@
 // source produces exactly the same rows. Free of the builder's heavy dependencies (audio synthesis).
 import type Database from 'better-sqlite3';
 import { scheduleFor } from './broadcast';
+import { sectionOf } from '../contract/sections';
 import { CATALOGUE_SCHEMA_FINGERPRINT } from './catalogue-kind';
 import type { Db } from './database';
 import { searchFold } from './search-fold';
@@ -25,9 +26,9 @@ export function prepareInserts(db: Db, { bulk = true }: { bulk?: boolean } = {})
   }
   return {
     source: db.prepare("INSERT INTO source (source_id, kind, locator) VALUES (?, 'bundled', ?)"),
-    wiki: db.prepare(`INSERT INTO wiki (wiki_id, source_id, source_key, wiki_type, wiki_title, wiki_title_fold, wiki_title_encode,
+    wiki: db.prepare(`INSERT INTO wiki (wiki_id, source_id, source_key, wiki_type, wiki_section, wiki_title, wiki_title_fold, wiki_title_encode,
       wiki_initial, wiki_date, wiki_modified, wiki_about, wiki_meta, wiki_aliases, wiki_tags, wiki_bgm_id, cover_file)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
     wikiFts: db.prepare('INSERT INTO wiki_fts (rowid, title, other, kind) VALUES (?, ?, ?, ?)'),
     subFts: db.prepare('INSERT INTO sub_fts (rowid, title, other, entry, kind) VALUES (?, ?, ?, ?, ?)'),
     alias: db.prepare('INSERT OR IGNORE INTO wiki_alias (wiki_id, alias, lang) VALUES (?, ?, ?)'),
@@ -55,7 +56,7 @@ export function writeEntry(ins: CatalogueInserts, sourceId: number, e: SourceEnt
   const aliases = [...new Set(e.aliases.map((a) => a.title))];
   const tags = [...new Set(e.tags)];
   const initial = initialOf(key);
-  ins.wiki.run(e.wikiId, sourceId, e.sourceKey, e.type, e.title, fold, key, initial, e.date, e.modified, e.about ?? '',
+  ins.wiki.run(e.wikiId, sourceId, e.sourceKey, e.type, sectionOf(e.type), e.title, fold, key, initial, e.date, e.modified, e.about ?? '',
     JSON.stringify(e.meta), JSON.stringify(aliases), JSON.stringify(tags), e.bgmId ?? null, e.coverFile ?? null);
   const other = indexColumn([...aliases.map(searchFold), key]);
   const entryText = joinColumns(indexColumn([fold]), other);

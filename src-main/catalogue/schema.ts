@@ -33,6 +33,10 @@ export const CATALOGUE_MIGRATIONS: readonly string[] = [
     source_id INTEGER NOT NULL REFERENCES source (source_id),
     source_key TEXT NOT NULL,
     wiki_type TEXT NOT NULL CHECK (wiki_type IN ('music', 'radio', 'tv', 'web', 'movie', 'ova', 'oad')),
+    -- The entry's section, as contract/sections.ts's sectionOf() says: music, radio, else anime. A
+    -- column the writer fills (the CHECK keeps it true), not a generated one: SQLite reads no index
+    -- that holds a generated column as covering, and wiki_by_section_date must be.
+    wiki_section TEXT NOT NULL CHECK (wiki_section = CASE WHEN wiki_type IN ('music', 'radio') THEN wiki_type ELSE 'anime' END),
     wiki_title TEXT NOT NULL,
     -- The folded title (search-fold.ts): the search's exact-title and title-prefix tiers.
     wiki_title_fold TEXT NOT NULL,
@@ -48,8 +52,6 @@ export const CATALOGUE_MIGRATIONS: readonly string[] = [
     wiki_bgm_id INTEGER,
     -- An imported or synced cover: its folder under the data directory's covers/ (four sizes inside).
     cover_file TEXT,
-    -- The entry's section, as contract/sections.ts's sectionOf() says: music, radio, else anime.
-    wiki_section TEXT GENERATED ALWAYS AS (CASE WHEN wiki_type IN ('music', 'radio') THEN wiki_type ELSE 'anime' END) VIRTUAL,
     UNIQUE (source_id, source_key)
   ) STRICT;
   -- The entry list pages through covering indexes (queries/wiki-list.ts): the filters' columns ride

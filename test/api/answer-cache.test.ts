@@ -73,8 +73,8 @@ describe('the answer cache', () => {
   it('shows a new entry another process added in the entry list count', async () => {
     const count = async () => (await call(app, '/wikis', 'json', { api_key: key, wiki_type: 'radio' })).body.response.information.count as number;
     const before = await count();
-    writeAsAnotherProcess(`INSERT INTO wiki (wiki_id, source_id, source_key, wiki_type, wiki_title, wiki_title_fold, wiki_title_encode,
-        wiki_initial, wiki_date, wiki_modified) SELECT 100000001, source_id, 'import-test', 'radio', 'Imported radio', 'importedradio',
+    writeAsAnotherProcess(`INSERT INTO wiki (wiki_id, source_id, source_key, wiki_type, wiki_section, wiki_title, wiki_title_fold, wiki_title_encode,
+        wiki_initial, wiki_date, wiki_modified) SELECT 100000001, source_id, 'import-test', 'radio', 'radio', 'Imported radio', 'importedradio',
         'importedradio', 'i', 1700000000, 1700000000 FROM wiki LIMIT 1`);
     await sleep(SOURCE_RECHECK_MS + 50);
     expect(await count()).toBe(before + 1);

@@ -12,7 +12,8 @@
 //   runs as a merge of the arms' ordered outputs: a deep page steps over those types' index entries
 //   only. The anime section (contract/sections.ts) has an index of its own, wiki_by_section_date:
 //   types that are all anime and leave out at most one anime kind — Browse's Anime, the API's
-//   `anime` — page through one range of it, the left-out kind filtered inside the index.
+//   `anime` — page through one range of it, a left-out kind skipped inside the index (one `<>` per
+//   entry: 0.5 ms for page 1000 of the whole section, 1.2 ms without web; an IN list took 1.9 ms).
 // - The count of the common shapes — types, initial, source, nothing else (browsing) — is a sum over
 //   wiki_count, which triggers keep whoever writes the catalogue. Other shapes count the page's index
 //   ranges (a tag's range, a date range).
@@ -42,8 +43,8 @@ export interface WikiListFilter {
 const ANIME = SECTION_TYPES.anime;
 
 interface Shape {
-  /** The types are read as one range of the anime section (see above). */
-  anime: boolean;
+  /** The types are read as one range of the anime section (see above): all of it, or less one kind. */
+  anime: 'whole' | 'less-one' | false;
   types: number;
   initial: boolean;
   tags: number;
@@ -96,7 +97,7 @@ function composeSql(s: Shape): { page: string; count: string } {
   }
   if (s.anime && s.tags === 0 && !s.initial) {
     const section = `SELECT w.wiki_id AS id, w.wiki_date AS d FROM wiki w INDEXED BY wiki_by_section_date
-      WHERE w.wiki_section = 'anime' AND ${typeTerm(s)}${s.date ? ` AND ${DATE_RANGE('w.wiki_date')}` : ''}`;
+      WHERE w.wiki_section = 'anime'${s.anime === 'less-one' ? ' AND w.wiki_type <> @leftOut' : ''}${s.date ? ` AND ${DATE_RANGE('w.wiki_date')}` : ''}`;
     return { page: `${section} ${ORDER}`, count: counted ?? `SELECT count(*) FROM (${section})` };
   }
   const arms = indexes(s.types, (k) => arm(s, k));
@@ -128,11 +129,13 @@ export function wikiListQueries(db: Db) {
       const tagIds = [...new Set(filter.tags ?? [])].map((name) => tagId.get(name) as number | undefined);
       if (types.length === 0 || tagIds.includes(undefined)) return { count: 0, wikis: [] }; // an unknown tag applies to nothing
       const date = filter.dateFrom !== undefined || filter.dateTo !== undefined;
-      const anime = types.length >= ANIME.length - 1 && types.every((t) => ANIME.includes(t));
+      const leftOut = ANIME.filter((t) => !types.includes(t));
+      const anime = types.every((t) => ANIME.includes(t)) && leftOut.length <= 1 && (leftOut.length === 0 ? 'whole' : 'less-one');
       const shape: Shape = { anime, types: types.length, initial: filter.initial !== undefined, tags: tagIds.length, ids: filter.ids !== undefined, date, sources: filter.sources !== undefined };
       const params: Record<string, unknown> = {};
       types.forEach((t, k) => (params[`type${k}`] = t));
       tagIds.forEach((t, i) => (params[`tag${i}`] = t));
+      if (anime === 'less-one') params.leftOut = leftOut[0];
       if (shape.initial) params.initial = filter.initial;
       if (shape.ids) params.ids = JSON.stringify(filter.ids);
       if (shape.sources) params.sources = JSON.stringify(filter.sources);

@@ -155,7 +155,7 @@ describe('the entry list', () => {
     }
     // An update in place (no writer does one today; the triggers keep the copies right if one does).
     const rw = openDatabase(file, CATALOGUE_KIND);
-    rw.prepare("UPDATE wiki SET wiki_type = 'radio', wiki_initial = 'q', wiki_date = 1600900000, source_id = 2 WHERE wiki_id IN (1001, 1002, 1003)").run();
+    rw.prepare("UPDATE wiki SET wiki_type = 'radio', wiki_section = 'radio', wiki_initial = 'q', wiki_date = 1600900000, source_id = 2 WHERE wiki_id IN (1001, 1002, 1003)").run();
     rw.close();
     expectCopiesRight();
     expectLikeReference(60, 13);

@@ -204,7 +204,7 @@ describe('ensureWorkingCatalogue()', () => {
   it('refuses to renumber an imported entry whose id the new build gives to a bundled entry, keeping the old copy', async () => {
     // An entry that (against the rules) holds an id the new build uses: the merge must not drop or renumber it.
     const db = new Database(working);
-    db.prepare("INSERT INTO wiki (wiki_id, source_id, source_key, wiki_type, wiki_title, wiki_title_fold, wiki_title_encode, wiki_initial, wiki_date, wiki_modified) VALUES (1009, ?, 'clash', 'music', 'Clashing Album', 'clashingalbum', 'clashingalbum', 'c', 0, 0)").run(ids.folderSourceId);
+    db.prepare("INSERT INTO wiki (wiki_id, source_id, source_key, wiki_type, wiki_section, wiki_title, wiki_title_fold, wiki_title_encode, wiki_initial, wiki_date, wiki_modified) VALUES (1009, ?, 'clash', 'music', 'music', 'Clashing Album', 'clashingalbum', 'clashingalbum', 'c', 0, 0)").run(ids.folderSourceId);
     db.close();
     const outcome = await ensureWorkingCatalogue(shippedV2, working, { log });
     expect(outcome).toMatchObject({ action: 'kept-old', reason: expect.stringMatching(/entry 1009 \("Clashing Album"\) .* bundled entry "Summer Premiere"/) });
