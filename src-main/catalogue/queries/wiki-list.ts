@@ -22,7 +22,7 @@
 // Measured on the generated 100k/1M catalogue, a whole cold /wikis request (cache cleared, in process;
 // median), against the earlier single statement with NULL-able filters and count(*) over the index:
 // music page 1 2.8 → 0.6 ms (counting 44,744 entries took 2 ms of it), music + tag + initial 9.9 →
-// 0.8 ms, anime page 1000 8.0 → 1.3 ms. Multi-tag filters drive from the first tag's range and look
+// 0.8 ms, anime page 1000 8.0 → 1.8 ms. Multi-tag filters drive from the first tag's range and look
 // the others up per candidate, so they cost in proportion to that tag's entries of those types.
 import type { Db } from '../database';
 import { toWiki, WIKI_COLUMNS, type WikiRow } from '../mappers';
