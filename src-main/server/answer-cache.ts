@@ -15,14 +15,17 @@
 export interface CachedAnswer {
   status: number;
   contentType: string;
-  /** Encoded once: a cached answer is written as it is, with no UTF-8 encoding per request. */
-  body: Buffer;
-  /** The body gzip-compressed, for clients that accept it (answer-encoding.ts); kept with the answer. */
+  /**
+   * Encoded once: a cached answer is written as it is, with no UTF-8 encoding per request. Absent in a
+   * large answer as the cache keeps it, which holds only its gzip form (answer-encoding.ts, keptForm).
+   */
+  body?: Buffer;
+  /** The body gzip-compressed, for clients that accept it (answer-encoding.ts). */
   gzip?: Buffer;
 }
 
-/** What an answer holds in memory: both encodings of its body and its key. */
-const sizeOf = (key: string, answer: CachedAnswer) => answer.body.length + (answer.gzip?.length ?? 0) + key.length * 2;
+/** What an answer holds in memory: the encodings of its body it keeps, and its key. */
+const sizeOf = (key: string, answer: CachedAnswer) => (answer.body?.length ?? 0) + (answer.gzip?.length ?? 0) + key.length * 2;
 
 /** The longest another process's catalogue change can go unseen by the cache (ms). */
 export const SOURCE_RECHECK_MS = 250;
@@ -100,6 +103,11 @@ export class AnswerCache {
 
   get size(): number {
     return this.answers.size;
+  }
+
+  /** The bytes the kept answers hold (sizeOf), what maxBytes bounds. */
+  get keptBytes(): number {
+    return this.bytes;
   }
 
   private delete(key: string): void {

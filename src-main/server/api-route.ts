@@ -2,7 +2,7 @@
 // steps: parse the query, check authority, run the handler, wrap the answer in the envelope.
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { ApiFormat, Information } from '../contract/envelope';
-import { withGzip } from './answer-encoding';
+import { keptForm } from './answer-encoding';
 import { formatOfUrl, renderEnvelope, sendAnswer } from './envelope';
 import { parseQuery, Params, type ParsedQuery } from './params';
 import { requireApiKeyOrOAuth } from './plugins/auth';
@@ -116,7 +116,7 @@ export function apiRoute(app: FastifyInstance, path: string, options: ApiRouteOp
       const { information, msg } = result as ApiResult;
       const payload = asUser ? withUserFavs((result as ApiResult).payload, app.deps.userDb) : (result as ApiResult).payload;
       const answer = await renderEnvelope(request, { information, msg, payload });
-      if (key && answer.status === 200) app.answerCache.set(key, withGzip(answer), generation);
+      if (key && answer.status === 200) app.answerCache.set(key, keptForm(answer), generation);
       return sendAnswer(reply, answer);
     });
   }

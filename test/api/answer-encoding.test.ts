@@ -62,6 +62,22 @@ describe.each(FORMATS)('compressed answers (%s)', (format) => {
     }
   });
 
+  it('keeps a large answer only gzip-compressed, and decompresses it for a client that does not take gzip', async () => {
+    fx.app.answerCache.clear();
+    const url = `/wikis.${format}?wiki_type=music&perpage=40&api_key=${key}`;
+    const miss = await get(url);
+    const hits = fx.app.answerCache.hits;
+    expect(fx.app.answerCache.size).toBe(1);
+    // The body itself is not kept: the cache holds a fraction of its bytes.
+    expect(fx.app.answerCache.keptBytes).toBeGreaterThan(0);
+    expect(fx.app.answerCache.keptBytes).toBeLessThan(miss.rawPayload.length / 3);
+    const hit = await get(url);
+    expect(fx.app.answerCache.hits).toBe(hits + 1);
+    expect(hit.headers['content-encoding']).toBeUndefined();
+    expect(hit.headers['content-type']).toBe(miss.headers['content-type']);
+    expect(hit.rawPayload.equals(miss.rawPayload)).toBe(true);
+  });
+
   it('leaves small answers and errors as they are', async () => {
     const error = await get(`/wikis.${format}?wiki_type=nope&api_key=${key}`, { 'accept-encoding': 'gzip' });
     expect(error.statusCode).toBe(400);

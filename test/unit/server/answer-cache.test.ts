@@ -12,7 +12,7 @@ describe('AnswerCache', () => {
     cache.set('k', answer('old'), before);
     expect(cache.get('k')).toBeUndefined();
     cache.set('k', answer('new'), cache.generation);
-    expect(cache.get('k')?.body.toString()).toBe('new');
+    expect(cache.get('k')?.body?.toString()).toBe('new');
   });
 
   it('clears itself when the followed source version changes, at the next look after the recheck interval', async () => {
@@ -25,7 +25,7 @@ describe('AnswerCache', () => {
     expect(cache.get('k')).toBeUndefined();
     cache.set('k', answer('b'));
     await sleep(SOURCE_RECHECK_MS + 20);
-    expect(cache.get('k')?.body.toString()).toBe('b'); // same version: kept
+    expect(cache.get('k')?.body?.toString()).toBe('b'); // same version: kept
   });
 
   it('stays within its byte bound, least recently used out first', () => {
@@ -38,12 +38,17 @@ describe('AnswerCache', () => {
     expect(cache.size).toBeLessThanOrEqual(9);
   });
 
-  it('counts an answer’s gzip form against the byte bound too', () => {
+  it('counts the encodings an answer keeps against the byte bound', () => {
     const cache = new AnswerCache(100, 2000);
     // 100 bytes of body, 4 of key (2 characters), 100 of gzip form: nine fit in 2000 bytes, ten do not
     // (without the gzip form all ten would).
     for (let i = 0; i < 10; i++) cache.set(`g${i}`, { ...answer('x'.repeat(100)), gzip: Buffer.alloc(100) });
     expect(cache.get('g0')).toBeUndefined();
     expect(cache.size).toBe(9);
+    // An answer kept only in its gzip form counts only those bytes: nineteen of 104 fit.
+    const compact = new AnswerCache(100, 2000);
+    for (let i = 0; i < 20; i++) compact.set(`g${i}`, { status: 200, contentType: 'application/json', gzip: Buffer.alloc(100) });
+    expect(compact.get('g0')).toBeUndefined();
+    expect(compact.size).toBe(19);
   });
 });
