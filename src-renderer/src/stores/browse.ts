@@ -7,6 +7,7 @@ import type { TagDto } from '../../../src-main/contract/objects';
 import { failureMessage } from '../api/client';
 import { fetchTags, fetchWikis, type WikiFilter, type WikiPage } from '../api/browse';
 import type { BrowseType } from '../composables/browse-query';
+import { latestRead } from './requests';
 
 export const PER_PAGE = 24;
 export const TAG_LIMIT = 40;
@@ -15,31 +16,21 @@ export const useBrowseStore = defineStore('browse', () => {
   const results = ref<WikiPage | null>(null);
   /** The filters and page the results (or the error) belong to. */
   const resultsKey = ref('');
-  const loading = ref(false);
-  const error = ref<string | null>(null);
+  const { loading, error, run } = latestRead();
   const tags = ref<Partial<Record<BrowseType, TagDto[]>>>({});
   const tagsError = ref<string | null>(null);
-  let controller: AbortController | null = null;
 
   async function load(filter: WikiFilter, page: number): Promise<void> {
     const key = JSON.stringify([filter.type, filter.initial, filter.tags, filter.date, filter.sources ?? [], page]);
     if (key === resultsKey.value && results.value && !error.value) return;
-    controller?.abort();
-    const mine = (controller = new AbortController());
-    loading.value = true;
-    error.value = null;
-    try {
-      const answer = await fetchWikis(filter, page, PER_PAGE, mine.signal);
-      if (mine !== controller) return;
-      results.value = answer;
-      resultsKey.value = key;
-    } catch (e) {
-      if (mine !== controller || (e as Error).name === 'AbortError') return;
-      error.value = failureMessage(e);
-      resultsKey.value = key;
-    } finally {
-      if (mine === controller) loading.value = false;
-    }
+    await run(
+      (signal) => fetchWikis(filter, page, PER_PAGE, signal),
+      (answer) => {
+        results.value = answer;
+        resultsKey.value = key;
+      },
+      () => (resultsKey.value = key),
+    );
   }
 
   async function loadTags(type: BrowseType, force = false): Promise<void> {

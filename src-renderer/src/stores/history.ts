@@ -3,12 +3,13 @@
 // the player from the first track on. A play that cannot be recorded is let go silently: the music
 // goes on, and the history is only a convenience.
 import { defineStore } from 'pinia';
-import { reactive, ref } from 'vue';
+import { reactive } from 'vue';
 import type { PlayItemDto } from '../../../src-main/contract/objects';
 import { failureMessage } from '../api/client';
 import { clearHistory, fetchHistory, recordPlay } from '../api/history';
 import type { ListStatus } from './favourites';
 import { usePlayerStore } from './player';
+import { userAction } from './requests';
 
 export const HISTORY_PER_PAGE = 20;
 
@@ -22,8 +23,7 @@ export interface HistoryList {
 
 export const useHistoryStore = defineStore('history', () => {
   const list = reactive<HistoryList>({ status: 'idle', error: null, items: [], count: 0, page: 1 });
-  const clearing = ref(false);
-  const clearError = ref<string | null>(null);
+  const { busy: clearing, error: clearError, run: act } = userAction();
   let controller: AbortController | null = null;
 
   async function load(page: number, force = false): Promise<void> {
@@ -52,21 +52,13 @@ export const useHistoryStore = defineStore('history', () => {
   }
 
   /** Forgets every play; resolves whether the server did. */
-  async function clear(): Promise<boolean> {
-    clearing.value = true;
-    clearError.value = null;
-    try {
+  /** Forgets every play; resolves whether the server did. */
+  const clear = (): Promise<boolean> =>
+    act(async () => {
       await clearHistory();
       controller?.abort();
       Object.assign(list, { status: 'ready', error: null, items: [], count: 0, page: 1 });
-      return true;
-    } catch (e) {
-      clearError.value = failureMessage(e);
-      return false;
-    } finally {
-      clearing.value = false;
-    }
-  }
+    });
 
   usePlayerStore().onTrackStart((track) => void record(track.subId));
 

@@ -4,8 +4,8 @@
 // when it ends the list is loaded again. Each section's store wraps one of these (stores/library.ts,
 // stores/sync.ts, stores/sources.ts) with its own API calls and names.
 import { computed, ref, shallowRef } from 'vue';
-import { failureMessage } from '../api/client';
 import { useJobsStore, type JobInfo } from './jobs';
+import { latestRead, userAction } from './requests';
 
 export interface JobSectionAnswer<Item> {
   items: Item[];
@@ -22,10 +22,8 @@ export function jobSection<Item, Result, Request>(
   const jobs = useJobsStore();
   const items = shallowRef<Item[]>([]);
   const writable = ref(true);
-  const loading = ref(false);
-  const error = ref<string | null>(null);
-  const starting = ref(false);
-  const startError = ref<string | null>(null);
+  const { loading, error, run: read } = latestRead();
+  const { busy: starting, error: startError, run: act } = userAction();
   const jobId = ref<string | null>(null);
 
   const job = computed<JobInfo | null>(() => (jobId.value ? (jobs.jobs[jobId.value] ?? null) : null));
@@ -37,40 +35,17 @@ export function jobSection<Item, Result, Request>(
     void jobs.follow(j).then(() => load());
   }
 
-  let controller: AbortController | undefined;
   async function load(): Promise<void> {
-    controller?.abort();
-    controller = new AbortController();
-    loading.value = true;
-    error.value = null;
-    try {
-      const state = await fetchState(controller.signal);
+    await read(fetchState, (state) => {
       items.value = state.items;
       writable.value = state.writable;
       // A job started elsewhere (another window, before a reload) is shown while it runs.
       if (state.job?.status === 'running' && state.job.id !== jobId.value) show(state.job);
-    } catch (e) {
-      if ((e as Error).name === 'AbortError') return;
-      error.value = failureMessage(e);
-    } finally {
-      loading.value = false;
-    }
+    });
   }
 
   /** Starts the job; false when the server refused, with startError saying why. */
-  async function start(request: Request): Promise<boolean> {
-    starting.value = true;
-    startError.value = null;
-    try {
-      show(await startJob(request));
-      return true;
-    } catch (e) {
-      startError.value = failureMessage(e);
-      return false;
-    } finally {
-      starting.value = false;
-    }
-  }
+  const start = (request: Request): Promise<boolean> => act(async () => show(await startJob(request)));
 
   const cancel = () => (jobId.value ? jobs.cancel(jobId.value) : Promise.resolve(false));
 

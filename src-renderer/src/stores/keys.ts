@@ -4,117 +4,63 @@
 // tools too and the list is read again.
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
-import { apiKey, failureMessage } from '../api/client';
+import { apiKey } from '../api/client';
 import { createKey, fetchConnectedTools, fetchKeys, revokeConnectedTool, revokeKey, type ApiKeyInfo, type ConnectedToolInfo } from '../api/keys';
+import { latestRead, userAction } from './requests';
 
 export type { ApiKeyInfo, ConnectedToolInfo } from '../api/keys';
 
 export const useKeysStore = defineStore('keys', () => {
   const keys = shallowRef<ApiKeyInfo[]>([]);
-  const loading = ref(false);
+  const { loading, error, run: read } = latestRead();
   const loaded = ref(false);
-  const error = ref<string | null>(null);
   /** The answer of the last create: key and secret, until dismissed. */
   const created = ref<(ApiKeyInfo & { secret: string }) | null>(null);
-  const busy = ref(false);
-  const actionError = ref<string | null>(null);
+  const { busy, error: actionError, run: act } = userAction();
   /** The key this window uses for the catalogue; revoking it would break the app until restarted. */
   const ownKey = apiKey;
 
   // Newest first: the key just made is at the top, next to its secret.
   const sorted = computed(() => keys.value.slice().sort((a, b) => b.created - a.created || a.key.localeCompare(b.key)));
 
-  let controller: AbortController | undefined;
-  async function load(): Promise<void> {
-    controller?.abort();
-    controller = new AbortController();
-    loading.value = true;
-    error.value = null;
-    try {
-      keys.value = await fetchKeys(controller.signal);
+  const load = () =>
+    read(fetchKeys, (answer) => {
+      keys.value = answer;
       loaded.value = true;
-    } catch (e) {
-      if ((e as Error).name === 'AbortError') return;
-      error.value = failureMessage(e);
-    } finally {
-      loading.value = false;
-    }
-  }
+    });
 
-  async function create(name: string): Promise<boolean> {
-    busy.value = true;
-    actionError.value = null;
-    try {
+  const create = (name: string) =>
+    act(async () => {
       const made = await createKey(name);
       created.value = made;
       const { secret: _secret, ...listed } = made;
       keys.value = [...keys.value, listed];
-      return true;
-    } catch (e) {
-      actionError.value = failureMessage(e);
-      return false;
-    } finally {
-      busy.value = false;
-    }
-  }
+    });
 
   async function revoke(key: string): Promise<boolean> {
     if (key === ownKey) return false;
-    busy.value = true;
-    actionError.value = null;
-    try {
+    return act(async () => {
       const updated = await revokeKey(key);
       keys.value = keys.value.map((k) => (k.key === key ? updated : k));
       if (tools.value.some((tool) => tool.key === key)) void loadTools();
-      return true;
-    } catch (e) {
-      actionError.value = failureMessage(e);
-      return false;
-    } finally {
-      busy.value = false;
-    }
+    });
   }
 
   const forgetCreated = () => (created.value = null);
 
   // Connected tools (OAuth access tokens), newest first as the server lists them.
   const tools = shallowRef<ConnectedToolInfo[]>([]);
-  const toolsLoading = ref(false);
-  const toolsError = ref<string | null>(null);
-  const toolBusy = ref(false);
-  const toolActionError = ref<string | null>(null);
+  const { loading: toolsLoading, error: toolsError, run: readTools } = latestRead();
+  const { busy: toolBusy, error: toolActionError, run: actOnTool } = userAction();
 
-  let toolsController: AbortController | undefined;
-  async function loadTools(): Promise<void> {
-    toolsController?.abort();
-    toolsController = new AbortController();
-    toolsLoading.value = true;
-    toolsError.value = null;
-    try {
-      tools.value = await fetchConnectedTools(toolsController.signal);
-    } catch (e) {
-      if ((e as Error).name === 'AbortError') return;
-      toolsError.value = failureMessage(e);
-    } finally {
-      toolsLoading.value = false;
-    }
-  }
+  const loadTools = () => readTools(fetchConnectedTools, (answer) => (tools.value = answer));
 
   /** Ends a tool's access; it leaves the list. */
-  async function revokeTool(token: string): Promise<boolean> {
-    toolBusy.value = true;
-    toolActionError.value = null;
-    try {
+  const revokeTool = (token: string) =>
+    actOnTool(async () => {
       await revokeConnectedTool(token);
       tools.value = tools.value.filter((tool) => tool.token !== token);
-      return true;
-    } catch (e) {
-      toolActionError.value = failureMessage(e);
-      return false;
-    } finally {
-      toolBusy.value = false;
-    }
-  }
+    });
 
   return {
     keys: sorted,

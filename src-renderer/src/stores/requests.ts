@@ -1,0 +1,58 @@
+// The two ways the stores talk to the server, each with its state for the views.
+// - latestRead(): a read whose newest call wins. Starting one aborts the one before; only the newest
+//   may apply its answer, set `error` or end `loading` — an older answer arriving late, or an older
+//   read's end, never overwrites what the newer one shows.
+// - userAction(): something the user asked for (create, revoke, start). `busy` while it runs, and its
+//   failure in `error` as a sentence; it answers whether it worked, so a form knows whether to reset.
+import { ref } from 'vue';
+import { failureMessage } from '../api/client';
+
+const isAbort = (e: unknown) => (e as Error)?.name === 'AbortError';
+
+export function latestRead() {
+  const loading = ref(false);
+  const error = ref<string | null>(null);
+  let controller: AbortController | null = null;
+
+  /** Reads with a fresh signal; `apply` takes the answer, `failed` hears of a failure — each only while this read is the newest. */
+  async function run<T>(read: (signal: AbortSignal) => Promise<T>, apply: (answer: T) => void, failed?: (e: unknown) => void): Promise<void> {
+    controller?.abort();
+    const mine = (controller = new AbortController());
+    loading.value = true;
+    error.value = null;
+    try {
+      const answer = await read(mine.signal);
+      if (mine === controller) apply(answer);
+    } catch (e) {
+      if (mine !== controller || isAbort(e)) return;
+      error.value = failureMessage(e);
+      failed?.(e);
+    } finally {
+      if (mine === controller) loading.value = false;
+    }
+  }
+
+  return { loading, error, run };
+}
+
+export function userAction() {
+  const busy = ref(false);
+  const error = ref<string | null>(null);
+
+  /** Runs `work`; false when it failed, with `error` saying why. */
+  async function run(work: () => Promise<unknown>): Promise<boolean> {
+    busy.value = true;
+    error.value = null;
+    try {
+      await work();
+      return true;
+    } catch (e) {
+      error.value = failureMessage(e);
+      return false;
+    } finally {
+      busy.value = false;
+    }
+  }
+
+  return { busy, error, run };
+}
