@@ -2,7 +2,7 @@
 // steps: parse the query, check authority, run the handler, wrap the answer in the envelope.
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { ApiFormat, Information } from '../contract/envelope';
-import { keptForm } from './answer-encoding';
+import { keptForm, plainFormAdded } from './answer-encoding';
 import { formatOfUrl, renderEnvelope, sendAnswer } from './envelope';
 import { parseQuery, Params, type ParsedQuery } from './params';
 import { requireApiKeyOrOAuth } from './plugins/auth';
@@ -109,7 +109,7 @@ export function apiRoute(app: FastifyInstance, path: string, options: ApiRouteOp
       const asUser = signed || isFirstParty(request, app.deps.uiToken);
       const key = !asUser && options.cache && cacheKey(request, query.request, options.cache === 'minute' ? app.deps.now() : undefined);
       const cached = key && app.answerCache.get(key);
-      if (cached) return sendAnswer(reply, cached);
+      if (key && cached) return sendAnswer(reply, plainFormAdded(request, cached, (whole) => app.answerCache.set(key, whole)));
       const generation = app.answerCache.generation;
       const result = await handler({ params, request, reply, site: siteOf(request) });
       if ((result as unknown) === reply) return reply;
