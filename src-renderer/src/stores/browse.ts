@@ -16,13 +16,17 @@ export const useBrowseStore = defineStore('browse', () => {
   const results = ref<WikiPage | null>(null);
   /** The filters and page the results (or the error) belong to. */
   const resultsKey = ref('');
-  const { loading, error, run } = latestRead();
+  const { loading, error, run, cancel } = latestRead();
   const tags = ref<Partial<Record<BrowseType, TagDto[]>>>({});
   const tagsError = ref<string | null>(null);
 
   async function load(filter: WikiFilter, page: number): Promise<void> {
     const key = JSON.stringify([filter.type, filter.initial, filter.tags, filter.date, filter.sources ?? [], page]);
-    if (key === resultsKey.value && results.value && !error.value) return;
+    if (key === resultsKey.value && results.value && !error.value) {
+      // Back to the page on screen while another loads (A → B → A): B's answer must not replace it.
+      cancel();
+      return;
+    }
     await run(
       (signal) => fetchWikis(filter, page, PER_PAGE, signal),
       (answer) => {

@@ -1,7 +1,8 @@
 // The two ways the stores talk to the server, each with its state for the views.
 // - latestRead(): a read whose newest call wins. Starting one aborts the one before; only the newest
 //   may apply its answer, set `error` or end `loading` — an older answer arriving late, or an older
-//   read's end, never overwrites what the newer one shows.
+//   read's end, never overwrites what the newer one shows. cancel() drops the read in flight, for a
+//   caller that goes back to what it already shows.
 // - userAction(): something the user asked for (create, revoke, start). `busy` while it runs, and its
 //   failure in `error` as a sentence; it answers whether it worked, so a form knows whether to reset.
 import { ref } from 'vue';
@@ -32,7 +33,14 @@ export function latestRead() {
     }
   }
 
-  return { loading, error, run };
+  /** Drops the read in flight, if any: its answer will not be applied, and nothing is loading. */
+  function cancel(): void {
+    controller?.abort();
+    controller = null;
+    loading.value = false;
+  }
+
+  return { loading, error, run, cancel };
 }
 
 export function userAction() {

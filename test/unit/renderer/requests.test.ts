@@ -73,10 +73,25 @@ describe('latestRead', () => {
   });
 
   it('treats its own abort as no failure', async () => {
-    const { error, run } = latestRead();
+    const { error, loading, run } = latestRead();
     const read = (signal: AbortSignal) => Promise.reject(Object.assign(new Error('aborted'), { name: 'AbortError', signal }));
     await run(read, () => {});
     expect(error.value).toBeNull();
+    expect(loading.value).toBe(false);
+  });
+
+  it('cancel() drops the read in flight: its answer is not applied and nothing is loading', async () => {
+    const { loading, run, cancel } = latestRead();
+    const applied: string[] = [];
+    const read = pending<string>();
+    const done = run(read.read, (a) => applied.push(a));
+    cancel();
+    expect(read.signal().aborted).toBe(true);
+    expect(loading.value).toBe(false);
+    read.resolve('late');
+    await done;
+    expect(applied).toEqual([]);
+    expect(loading.value).toBe(false);
   });
 });
 
