@@ -52,7 +52,9 @@ export function keptForm(answer: CachedAnswer): CachedAnswer {
 
 /**
  * A kept answer as `request` is sent it: when the client does not take gzip and the answer holds only
- * its compressed form, the same answer with the plain body added, which `keep` stores in its place.
+ * its compressed form, the same answer with the plain body added, which `keep` stores in its place
+ * (the cache declines it if both forms together exceed its bound for one answer, 2 MiB; the largest
+ * answer today, the on-air week, is 112 KB).
  */
 export function plainFormAdded(request: FastifyRequest, answer: CachedAnswer, keep: (whole: CachedAnswer) => void): CachedAnswer {
   if (answer.body || !answer.gzip || acceptsGzip(request.headers['accept-encoding'])) return answer;

@@ -77,6 +77,7 @@ describe.each(FORMATS)('compressed answers (%s)', (format) => {
     const first = await get(url);
     expect(fx.app.answerCache.hits).toBe(hits + 1);
     expect(first.headers['content-encoding']).toBeUndefined();
+    expect(first.headers.vary).toBe('Accept-Encoding');
     expect(first.headers['content-type']).toBe(zipped.headers['content-type']);
     expect(first.rawPayload.equals(plain)).toBe(true);
     // … and from then on the plain form is kept beside the compressed one, counted against the bound.

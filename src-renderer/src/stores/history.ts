@@ -52,7 +52,6 @@ export const useHistoryStore = defineStore('history', () => {
   }
 
   /** Forgets every play; resolves whether the server did. */
-  /** Forgets every play; resolves whether the server did. */
   const clear = (): Promise<boolean> =>
     act(async () => {
       await clearHistory();

@@ -45,7 +45,7 @@ describe('AnswerCache', () => {
     for (let i = 0; i < 10; i++) cache.set(`g${i}`, { ...answer('x'.repeat(100)), gzip: Buffer.alloc(100) });
     expect(cache.get('g0')).toBeUndefined();
     expect(cache.size).toBe(9);
-    // An answer kept only in its gzip form counts only those bytes: nineteen of 104 fit.
+    // An answer kept only in its gzip form counts only those bytes (and its key's): nineteen fit.
     const compact = new AnswerCache(100, 2000);
     for (let i = 0; i < 20; i++) compact.set(`g${i}`, { status: 200, contentType: 'application/json', gzip: Buffer.alloc(100) });
     expect(compact.get('g0')).toBeUndefined();
