@@ -19,6 +19,12 @@
 //   ranges (a tag's range, a date range).
 // - An id list or a source filter: one statement the planner plans freely (the primary key; the
 //   source's unique index), as those sets are small or the source's own range.
+// - A deep page (offset ≥ SKIP_FROM) of a list filtered by type alone — Browse's sections, the API's
+//   types and `anime` — first skips whole date buckets: wiki_date_count holds each type's entries per
+//   97-day bucket, so the newest buckets whose entries all lie before the page are summed (a few
+//   hundred rows at most) and the page is read from the first date of the next bucket down, stepping
+//   over at most one bucket's entries instead of every entry before the page. Page 1000 of the API's
+//   anime on the 100k catalogue, a whole cold request: 0.8 ms median in the server instead of 2.2 ms.
 // Measured on the generated 100k/1M catalogue, a whole cold /wikis request (cache cleared, in process;
 // median), against the earlier single statement with NULL-able filters and count(*) over the index:
 // music page 1 2.8 → 0.6 ms (counting 44,744 entries took 2 ms of it), music + tag + initial 9.9 →
@@ -45,6 +51,8 @@ const ANIME = SECTION_TYPES.anime;
 interface Shape {
   /** The types are read as one range of the anime section (see above): all of it, or less one kind. */
   anime: 'whole' | 'less-one' | false;
+  /** The page starts below @before: the date buckets from there up were skipped (see above). */
+  before: boolean;
   types: number;
   initial: boolean;
   tags: number;
@@ -59,6 +67,11 @@ interface Statements {
 }
 
 const DATE_RANGE = (col: string) => `${col} >= @dateFrom AND ${col} < @dateTo AND ${col} <> 0`;
+const BEFORE = (s: Shape, col: string) => (s.before ? ` AND ${col} < @before` : '');
+/** Offsets from which a page of a type-only list skips date buckets first; smaller ones step over entries. */
+export const SKIP_FROM = 2000;
+/** wiki_date_count's bucket width: wiki_date >> 23 (schema.ts). */
+const BUCKET_SECONDS = 2 ** 23;
 const ORDER = 'ORDER BY d DESC, id DESC LIMIT @limit OFFSET @offset';
 const indexes = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i));
 
@@ -70,7 +83,7 @@ function arm(s: Shape, k: number): string {
       WHERE t0.tag_id = @tag0 AND t0.wiki_type = @type${k}${s.initial ? ' AND t0.wiki_initial = @initial' : ''}${s.date ? ` AND ${DATE_RANGE('t0.wiki_date')}` : ''}${more.join('')}`;
   }
   return `SELECT w.wiki_id AS id, w.wiki_date AS d FROM wiki w INDEXED BY ${s.initial ? 'wiki_by_initial' : 'wiki_by_type_date'}
-    WHERE w.wiki_type = @type${k}${s.initial ? ' AND w.wiki_initial = @initial' : ''}${s.date ? ` AND ${DATE_RANGE('w.wiki_date')}` : ''}`;
+    WHERE w.wiki_type = @type${k}${s.initial ? ' AND w.wiki_initial = @initial' : ''}${s.date ? ` AND ${DATE_RANGE('w.wiki_date')}` : ''}${BEFORE(s, 'w.wiki_date')}`;
 }
 
 const typeTerm = (s: Shape, column = 'w.wiki_type') => `${column} IN (${indexes(s.types, (k) => `@type${k}`).join(', ')})`;
@@ -97,22 +110,34 @@ function composeSql(s: Shape): { page: string; count: string } {
   }
   if (s.anime && s.tags === 0 && !s.initial) {
     const section = `SELECT w.wiki_id AS id, w.wiki_date AS d FROM wiki w INDEXED BY wiki_by_section_date
-      WHERE w.wiki_section = 'anime'${s.anime === 'less-one' ? ' AND w.wiki_type <> @leftOut' : ''}${s.date ? ` AND ${DATE_RANGE('w.wiki_date')}` : ''}`;
+      WHERE w.wiki_section = 'anime'${s.anime === 'less-one' ? ' AND w.wiki_type <> @leftOut' : ''}${s.date ? ` AND ${DATE_RANGE('w.wiki_date')}` : ''}${BEFORE(s, 'w.wiki_date')}`;
     return { page: `${section} ${ORDER}`, count: counted ?? `SELECT count(*) FROM (${section})` };
   }
   const arms = indexes(s.types, (k) => arm(s, k));
   return { page: `${arms.join(' UNION ALL ')} ${ORDER}`, count: counted ?? `SELECT count(*) FROM (${arms.join(' UNION ALL ')})` };
 }
 
-export function wikiListQueries(db: Db) {
+export function wikiListQueries(db: Db, { skipFrom = SKIP_FROM }: { skipFrom?: number } = {}) {
   const rowsByIds = db.prepare(`SELECT ${WIKI_COLUMNS} FROM wiki w WHERE w.wiki_id IN (SELECT value FROM json_each(?))
     ORDER BY w.wiki_date DESC, w.wiki_id DESC`);
   const byId = db.prepare(`SELECT ${WIKI_COLUMNS} FROM wiki w WHERE w.wiki_id = ?`);
   const tagId = db.prepare('SELECT tag_id FROM tag WHERE tag_name = ?').pluck();
+  const buckets = db.prepare(`SELECT bucket, sum(n) FROM wiki_date_count WHERE wiki_type IN (SELECT value FROM json_each(?))
+    GROUP BY bucket ORDER BY bucket DESC`).raw();
+
+  /** The newest buckets whose entries all come before `offset`: where the page's range starts, and how many entries that skips. */
+  const skipBuckets = (types: string[], offset: number): { before: number; skipped: number } | undefined => {
+    let skipped = 0;
+    for (const [bucket, n] of buckets.iterate(JSON.stringify(types)) as IterableIterator<[number, number]>) {
+      if (skipped + n > offset) return skipped === 0 ? undefined : { before: (bucket + 1) * BUCKET_SECONDS, skipped };
+      skipped += n;
+    }
+    return { before: -Number.MAX_SAFE_INTEGER, skipped }; // the page lies past the end: nothing is read
+  };
   // Shapes are few in practice (what the UI and tools ask); a bound keeps odd callers from growing it.
   const statements = new Map<string, Statements>();
   const statementsFor = (s: Shape): Statements => {
-    const key = `${s.anime}/${s.types}/${s.initial}/${s.tags}/${s.ids}/${s.date}/${s.sources}`;
+    const key = `${s.anime}/${s.before}/${s.types}/${s.initial}/${s.tags}/${s.ids}/${s.date}/${s.sources}`;
     let found = statements.get(key);
     if (!found) {
       const sql = composeSql(s);
@@ -131,7 +156,9 @@ export function wikiListQueries(db: Db) {
       const date = filter.dateFrom !== undefined || filter.dateTo !== undefined;
       const leftOut = ANIME.filter((t) => !types.includes(t));
       const anime = types.every((t) => ANIME.includes(t)) && leftOut.length <= 1 && (leftOut.length === 0 ? 'whole' : 'less-one');
-      const shape: Shape = { anime, types: types.length, initial: filter.initial !== undefined, tags: tagIds.length, ids: filter.ids !== undefined, date, sources: filter.sources !== undefined };
+      const typesOnly = filter.initial === undefined && tagIds.length === 0 && filter.ids === undefined && !date && filter.sources === undefined;
+      const skip = typesOnly && offset >= skipFrom ? skipBuckets(types, offset) : undefined;
+      const shape: Shape = { anime, before: skip !== undefined, types: types.length, initial: filter.initial !== undefined, tags: tagIds.length, ids: filter.ids !== undefined, date, sources: filter.sources !== undefined };
       const params: Record<string, unknown> = {};
       types.forEach((t, k) => (params[`type${k}`] = t));
       tagIds.forEach((t, i) => (params[`tag${i}`] = t));
@@ -141,7 +168,7 @@ export function wikiListQueries(db: Db) {
       if (shape.sources) params.sources = JSON.stringify(filter.sources);
       if (date) Object.assign(params, { dateFrom: filter.dateFrom ?? -Number.MAX_SAFE_INTEGER, dateTo: filter.dateTo ?? Number.MAX_SAFE_INTEGER });
       const { page, count } = statementsFor(shape);
-      const ids = page.all({ ...params, limit, offset }) as number[];
+      const ids = page.all({ ...params, limit, ...(skip ? { before: skip.before, offset: offset - skip.skipped } : { offset }) }) as number[];
       const rows = ids.length ? (rowsByIds.all(JSON.stringify(ids)) as WikiRow[]) : [];
       return { count: count.get(params) as number, wikis: rows.map((r) => toWiki(r, site)) };
     },
