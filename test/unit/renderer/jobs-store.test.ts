@@ -6,6 +6,7 @@
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JobInfo } from '../../../src-renderer/src/api/jobs';
+import { jobInfo } from '../../fixtures/job-info';
 
 const UI_TOKEN = vi.hoisted(() => {
   const token = 'ef'.repeat(16);
@@ -15,20 +16,6 @@ const UI_TOKEN = vi.hoisted(() => {
 
 import { POLL_MS, useJobsStore } from '../../../src-renderer/src/stores/jobs';
 import { useLibraryStore } from '../../../src-renderer/src/stores/library';
-
-const job = (over: Partial<JobInfo> = {}): JobInfo => ({
-  id: 'j1',
-  kind: 'import',
-  label: '/music',
-  status: 'running',
-  progress: { phase: 'read', done: 0, total: 4 },
-  startedAt: 1,
-  finishedAt: null,
-  problems: [],
-  result: null,
-  error: null,
-  ...over,
-});
 
 interface Sent {
   path: string;
@@ -66,10 +53,10 @@ const ok = (payload: object) => ({ status: 200, payload });
 
 describe('useJobsStore', () => {
   it('polls a followed job with the UI token until it ends, keeping its latest state', async () => {
-    answers['/app/jobs/j1.json'] = [ok({ job: job({ progress: { phase: 'read', done: 2, total: 4 } }) }), ok({ job: job({ status: 'done', progress: { phase: 'write', done: 1, total: 1 }, result: { n: 1 } }) })];
+    answers['/app/jobs/j1.json'] = [ok({ job: jobInfo({ progress: { phase: 'read', done: 2, total: 4 } }) }), ok({ job: jobInfo({ status: 'done', progress: { phase: 'write', done: 1, total: 1 }, result: { n: 1 } }) })];
     const jobs = useJobsStore();
     let ended: JobInfo | undefined;
-    void jobs.follow(job()).then((j) => (ended = j));
+    void jobs.follow(jobInfo()).then((j) => (ended = j));
     expect(jobs.jobs.j1.progress.done).toBe(0);
     await vi.advanceTimersByTimeAsync(POLL_MS);
     expect(jobs.jobs.j1.progress).toEqual({ phase: 'read', done: 2, total: 4 });
@@ -83,9 +70,9 @@ describe('useJobsStore', () => {
   });
 
   it('keeps polling, more slowly, while the server cannot be reached, and says so until it answers', async () => {
-    answers['/app/jobs/j1.json'] = ['down', 'down', ok({ job: job({ status: 'done' }) })];
+    answers['/app/jobs/j1.json'] = ['down', 'down', ok({ job: jobInfo({ status: 'done' }) })];
     const jobs = useJobsStore();
-    void jobs.follow(job());
+    void jobs.follow(jobInfo());
     await vi.advanceTimersByTimeAsync(POLL_MS);
     expect(jobs.pollErrors.j1).toBe('The Moecat server cannot be reached.');
     await vi.advanceTimersByTimeAsync(POLL_MS); // the next try waits twice as long
@@ -101,13 +88,13 @@ describe('useJobsStore', () => {
   it('ends a job the server no longer knows as failed, saying why', async () => {
     answers['/app/jobs/j1.json'] = [{ status: 404, payload: {}, msg: ['No job j1.'] }];
     const jobs = useJobsStore();
-    const ended = jobs.follow(job());
+    const ended = jobs.follow(jobInfo());
     await vi.advanceTimersByTimeAsync(POLL_MS);
     await expect(ended).resolves.toMatchObject({ status: 'failed', error: 'No job j1.' });
   });
 
   it('asks the server to cancel, and says why when it refuses', async () => {
-    answers['/app/jobs/j1/cancel.json'] = [ok({ job: job() }), { status: 409, payload: {}, msg: ['Job j1 is not running (it is done).'] }];
+    answers['/app/jobs/j1/cancel.json'] = [ok({ job: jobInfo() }), { status: 409, payload: {}, msg: ['Job j1 is not running (it is done).'] }];
     const jobs = useJobsStore();
     await expect(jobs.cancel('j1')).resolves.toBe(true);
     expect(sent[0]).toMatchObject({ path: '/app/jobs/j1/cancel.json', method: 'POST' });
@@ -120,8 +107,8 @@ describe('useLibraryStore', () => {
   const folder = { source_id: 3, path: '/music', name: 'music', albums: 2, songs: 7, added_at: 1, updated_at: 2 };
 
   it('starts an import with the folder, follows its job and reloads the folders when it ends', async () => {
-    answers['/app/library/import.json'] = [ok({ job: job() })];
-    answers['/app/jobs/j1.json'] = [ok({ job: job({ status: 'done', result: { albums: { added: 2 } } }) })];
+    answers['/app/library/import.json'] = [ok({ job: jobInfo() })];
+    answers['/app/jobs/j1.json'] = [ok({ job: jobInfo({ status: 'done', result: { albums: { added: 2 } } }) })];
     answers['/app/library.json'] = [ok({ folders: [folder], writable: true, job: null })];
     const library = useLibraryStore();
     await expect(library.start('/music')).resolves.toBe(true);
@@ -143,7 +130,7 @@ describe('useLibraryStore', () => {
   });
 
   it('shows an import found running when the list loads (started before a reload)', async () => {
-    answers['/app/library.json'] = [ok({ folders: [], writable: true, job: job({ id: 'j9' }) })];
+    answers['/app/library.json'] = [ok({ folders: [], writable: true, job: jobInfo({ id: 'j9' }) })];
     const library = useLibraryStore();
     await library.load();
     expect(library.job?.id).toBe('j9');

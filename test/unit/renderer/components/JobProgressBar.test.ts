@@ -4,6 +4,7 @@
 import { enableAutoUnmount, mount } from '@vue/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JobInfo } from '../../../../src-renderer/src/api/jobs';
+import { jobInfo } from '../../../fixtures/job-info';
 import JobProgressBar from '../../../../src-renderer/src/components/JobProgressBar.vue';
 import { i18n } from '../../../../src-renderer/src/i18n';
 
@@ -12,19 +13,8 @@ afterEach(() => {
   i18n.global.locale.value = 'en';
 });
 
-const job = (over: Partial<JobInfo> = {}): JobInfo => ({
-  id: 'j1',
-  kind: 'import',
-  label: '/home/me/Music',
-  status: 'running',
-  progress: { phase: 'read', done: 3, total: 12, current: 'Album/03 Song.mp3' },
-  startedAt: 1,
-  finishedAt: null,
-  problems: [],
-  result: null,
-  error: null,
-  ...over,
-});
+const job = (over: Partial<JobInfo> = {}): JobInfo =>
+  jobInfo({ label: '/home/me/Music', progress: { phase: 'read', done: 3, total: 12, current: 'Album/03 Song.mp3' }, ...over });
 
 const render = (j: JobInfo, props: Record<string, unknown> = {}) => mount(JobProgressBar, { props: { job: j, ...props }, global: { plugins: [i18n] } });
 

@@ -6,6 +6,7 @@ import { enableAutoUnmount, mount } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { JobInfo } from '../../../../src-renderer/src/api/jobs';
+import { jobInfo } from '../../../fixtures/job-info';
 import SettingsJobBox from '../../../../src-renderer/src/components/SettingsJobBox.vue';
 import { i18n } from '../../../../src-renderer/src/i18n';
 
@@ -16,19 +17,7 @@ beforeEach(() => {
   setActivePinia(pinia);
 });
 
-const job = (over: Partial<JobInfo> = {}): JobInfo => ({
-  id: 'j1',
-  kind: 'import',
-  label: '/home/me/Music',
-  status: 'running',
-  progress: { phase: 'read', done: 3, total: 12 },
-  startedAt: 1,
-  finishedAt: null,
-  problems: [],
-  result: null,
-  error: null,
-  ...over,
-});
+const job = (over: Partial<JobInfo> = {}): JobInfo => jobInfo({ label: '/home/me/Music', progress: { phase: 'read', done: 3, total: 12 }, ...over });
 
 const render = (props: Record<string, unknown>, slot = '') =>
   mount(SettingsJobBox, { props: { job: job(), label: 'Importing /home/me/Music', testid: 'library', ...props }, slots: { default: slot }, global: { plugins: [i18n, pinia] } });
