@@ -6,6 +6,9 @@
 
 export const CATALOGUE_APPLICATION_ID = 0x4d6f6543; // 'MoeC': marks a file as a Moecat catalogue
 
+/** wiki_date_count's buckets: wiki_date >> DATE_BUCKET_SHIFT, 2^23 s (97 days) each. */
+export const DATE_BUCKET_SHIFT = 23;
+
 export const CATALOGUE_MIGRATIONS: readonly string[] = [
   /* 1 */ `
   CREATE TABLE meta (
@@ -114,7 +117,7 @@ export const CATALOGUE_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (wiki_type, wiki_initial, source_id)
   ) STRICT, WITHOUT ROWID;
 
-  -- How many entries each type has per date bucket (wiki_date >> 23: 97 days): a deep page of a list
+  -- How many entries each type has per date bucket (wiki_date >> ${DATE_BUCKET_SHIFT}: 97 days): a deep page of a list
   -- filtered by type alone skips whole buckets before it steps over index entries (queries/wiki-list.ts).
   -- Filled and kept as wiki_count is.
   CREATE TABLE wiki_date_count (
@@ -177,9 +180,9 @@ export const CATALOGUE_MIGRATIONS: readonly string[] = [
 
 /**
  * Run by finishCatalogue() after a build's last row: counts every entry into wiki_count and
- * wiki_date_count at once, then adds the triggers that keep the counts for the writer of imports and syncs. Not part of the tables'
- * migration because a trigger makes every insert keep a statement journal: a build of 30k entries
- * took 35 % longer with them in place from the start.
+ * wiki_date_count at once, then adds the triggers that keep the counts for the writer of imports and
+ * syncs. Not part of the tables' migration because a trigger makes every insert keep a statement
+ * journal: a build of 30k entries took 35 % longer with them in place from the start.
  */
 export const CATALOGUE_FINISH = `
   DELETE FROM wiki_count;
@@ -197,16 +200,16 @@ export const CATALOGUE_FINISH = `
     INSERT INTO wiki_count VALUES (new.wiki_type, new.wiki_initial, new.source_id, 1) ON CONFLICT DO UPDATE SET n = n + 1;
   END;
   DELETE FROM wiki_date_count;
-  INSERT INTO wiki_date_count SELECT wiki_type, wiki_date >> 23, count(*) FROM wiki GROUP BY 1, 2;
+  INSERT INTO wiki_date_count SELECT wiki_type, wiki_date >> ${DATE_BUCKET_SHIFT}, count(*) FROM wiki GROUP BY 1, 2;
   CREATE TRIGGER IF NOT EXISTS wiki_date_count_insert AFTER INSERT ON wiki BEGIN
-    INSERT INTO wiki_date_count VALUES (new.wiki_type, new.wiki_date >> 23, 1) ON CONFLICT DO UPDATE SET n = n + 1;
+    INSERT INTO wiki_date_count VALUES (new.wiki_type, new.wiki_date >> ${DATE_BUCKET_SHIFT}, 1) ON CONFLICT DO UPDATE SET n = n + 1;
   END;
   CREATE TRIGGER IF NOT EXISTS wiki_date_count_delete AFTER DELETE ON wiki BEGIN
-    UPDATE wiki_date_count SET n = n - 1 WHERE wiki_type = old.wiki_type AND bucket = old.wiki_date >> 23;
+    UPDATE wiki_date_count SET n = n - 1 WHERE wiki_type = old.wiki_type AND bucket = old.wiki_date >> ${DATE_BUCKET_SHIFT};
   END;
   CREATE TRIGGER IF NOT EXISTS wiki_date_count_update AFTER UPDATE OF wiki_type, wiki_date ON wiki BEGIN
-    UPDATE wiki_date_count SET n = n - 1 WHERE wiki_type = old.wiki_type AND bucket = old.wiki_date >> 23;
-    INSERT INTO wiki_date_count VALUES (new.wiki_type, new.wiki_date >> 23, 1) ON CONFLICT DO UPDATE SET n = n + 1;
+    UPDATE wiki_date_count SET n = n - 1 WHERE wiki_type = old.wiki_type AND bucket = old.wiki_date >> ${DATE_BUCKET_SHIFT};
+    INSERT INTO wiki_date_count VALUES (new.wiki_type, new.wiki_date >> ${DATE_BUCKET_SHIFT}, 1) ON CONFLICT DO UPDATE SET n = n + 1;
   END;
 `;
 

@@ -31,6 +31,7 @@
 // 0.8 ms, anime page 1000 8.0 → 1.8 ms. Multi-tag filters drive from the first tag's range and look
 // the others up per candidate, so they cost in proportion to that tag's entries of those types.
 import type { Db } from '../database';
+import { DATE_BUCKET_SHIFT } from '../schema';
 import { toWiki, WIKI_COLUMNS, type WikiRow } from '../mappers';
 import type { WikiDto } from '../../contract/objects';
 import { SECTION_TYPES } from '../../contract/sections';
@@ -70,8 +71,7 @@ const DATE_RANGE = (col: string) => `${col} >= @dateFrom AND ${col} < @dateTo AN
 const BEFORE = (s: Shape, col: string) => (s.before ? ` AND ${col} < @before` : '');
 /** Offsets from which a page of a type-only list skips date buckets first; smaller ones step over entries. */
 export const SKIP_FROM = 2000;
-/** wiki_date_count's bucket width: wiki_date >> 23 (schema.ts). */
-const BUCKET_SECONDS = 2 ** 23;
+const BUCKET_SECONDS = 2 ** DATE_BUCKET_SHIFT;
 const ORDER = 'ORDER BY d DESC, id DESC LIMIT @limit OFFSET @offset';
 const indexes = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i));
 

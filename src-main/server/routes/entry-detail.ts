@@ -15,7 +15,6 @@ import { ApiError, badParameter } from '../api-error';
 import { apiRoute } from '../api-route';
 import { readPaging, type Params } from '../params';
 
-
 function requiredId(p: Params, name: string): number {
   const id = p.positiveInt(name);
   if (id === undefined) throw new ApiError('MISSING_PARAMETER', `Parameter "${name}" is required.`);

@@ -11,6 +11,7 @@ import { CATALOGUE_KIND } from '../../../src-main/catalogue/catalogue-kind';
 import { openCatalogueWriter, type IncomingEntry } from '../../../src-main/catalogue/catalogue-writer';
 import { openDatabase } from '../../../src-main/catalogue/database';
 import { wikiListQueries, type WikiListFilter } from '../../../src-main/catalogue/queries/wiki-list';
+import { DATE_BUCKET_SHIFT } from '../../../src-main/catalogue/schema';
 import { API_ANIME_TYPES, SECTION_TYPES } from '../../../src-main/contract/sections';
 import { WIKI_TYPES, type SourceEntry, type WikiType } from '../../../src-main/catalogue/source-entry';
 import { tempDir } from '../../fixtures/temp-dir';
@@ -120,7 +121,7 @@ function expectCopiesRight(): void {
   const truth = catalogue.db.prepare('SELECT wiki_type, wiki_initial, source_id, count(*) AS n FROM wiki GROUP BY 1, 2, 3 ORDER BY 1, 2, 3').all();
   expect(counts).toEqual(truth);
   const perBucket = catalogue.db.prepare('SELECT wiki_type, bucket, n FROM wiki_date_count WHERE n <> 0 ORDER BY 1, 2').all();
-  const bucketTruth = catalogue.db.prepare('SELECT wiki_type, wiki_date >> 23 AS bucket, count(*) AS n FROM wiki GROUP BY 1, 2 ORDER BY 1, 2').all();
+  const bucketTruth = catalogue.db.prepare(`SELECT wiki_type, wiki_date >> ${DATE_BUCKET_SHIFT} AS bucket, count(*) AS n FROM wiki GROUP BY 1, 2 ORDER BY 1, 2`).all();
   expect(perBucket).toEqual(bucketTruth);
   expect(new Set(perBucket.map((r) => (r as { bucket: number }).bucket)).size).toBeGreaterThan(2); // dated across buckets, and undated
   const stale = catalogue.db.prepare(`SELECT count(*) FROM wiki_tag wt JOIN wiki w USING (wiki_id)
