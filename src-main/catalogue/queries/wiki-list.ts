@@ -70,7 +70,7 @@ interface Statements {
 const DATE_RANGE = (col: string) => `${col} >= @dateFrom AND ${col} < @dateTo AND ${col} <> 0`;
 const BEFORE = (s: Shape, col: string) => (s.before ? ` AND ${col} < @before` : '');
 /** Offsets from which a page of a type-only list skips date buckets first; smaller ones step over entries. */
-export const SKIP_FROM = 2000;
+const SKIP_FROM = 2000;
 const BUCKET_SECONDS = 2 ** DATE_BUCKET_SHIFT;
 const ORDER = 'ORDER BY d DESC, id DESC LIMIT @limit OFFSET @offset';
 const indexes = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i));
@@ -156,9 +156,10 @@ export function wikiListQueries(db: Db, { skipFrom = SKIP_FROM }: { skipFrom?: n
       const date = filter.dateFrom !== undefined || filter.dateTo !== undefined;
       const leftOut = ANIME.filter((t) => !types.includes(t));
       const anime = types.every((t) => ANIME.includes(t)) && leftOut.length <= 1 && (leftOut.length === 0 ? 'whole' : 'less-one');
-      const typesOnly = filter.initial === undefined && tagIds.length === 0 && filter.ids === undefined && !date && filter.sources === undefined;
+      const shape: Shape = { anime, before: false, types: types.length, initial: filter.initial !== undefined, tags: tagIds.length, ids: filter.ids !== undefined, date, sources: filter.sources !== undefined };
+      const typesOnly = !shape.initial && shape.tags === 0 && !shape.ids && !shape.date && !shape.sources;
       const skip = typesOnly && offset >= skipFrom ? skipBuckets(types, offset) : undefined;
-      const shape: Shape = { anime, before: skip !== undefined, types: types.length, initial: filter.initial !== undefined, tags: tagIds.length, ids: filter.ids !== undefined, date, sources: filter.sources !== undefined };
+      shape.before = skip !== undefined;
       const params: Record<string, unknown> = {};
       types.forEach((t, k) => (params[`type${k}`] = t));
       tagIds.forEach((t, i) => (params[`tag${i}`] = t));
