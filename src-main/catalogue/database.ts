@@ -6,6 +6,34 @@ import { basename, dirname, join } from 'node:path';
 
 export type Db = Database.Database;
 
+/** A statement read through objectRows: its rows as plain objects keyed by column name. */
+export interface ObjectRows<R> {
+  all(...params: unknown[]): R[];
+  get(...params: unknown[]): R | undefined;
+}
+
+/**
+ * `stmt`'s rows as objects built here from its raw rows. better-sqlite3 makes each row object through
+ * V8's API, a property at a time: an entry's 13 columns cost ~1.7 µs a row that way. Here a function made
+ * once per statement from its column names returns one object literal, so every row has the same
+ * shape from the start (assigning the names in a loop instead turned rows of more than 12 columns into
+ * slow dictionary objects). The on-air week's 148 rows: 0.60 → 0.37 ms. Same keys, order and values
+ * as better-sqlite3's objects (tested); `stmt` is switched to raw mode for good. The names are the
+ * statement's own columns, each written as a JSON string literal.
+ */
+export function objectRows<R>(stmt: Database.Statement): ObjectRows<R> {
+  const raw = stmt.raw(true);
+  const names = raw.columns().map((c) => c.name);
+  const toObject = new Function('v', `return { ${names.map((n, i) => `${JSON.stringify(n)}: v[${i}]`).join(', ')} };`) as (values: unknown[]) => R;
+  return {
+    all: (...params) => (raw.all(...params) as unknown[][]).map(toObject),
+    get: (...params) => {
+      const values = raw.get(...params) as unknown[] | undefined;
+      return values === undefined ? undefined : toObject(values);
+    },
+  };
+}
+
 export class DatabaseFileError extends Error {
   constructor(
     readonly code: 'DB_MISSING' | 'DB_NOT_SQLITE' | 'DB_FOREIGN' | 'DB_TOO_NEW' | 'DB_OUTDATED' | 'DB_CORRUPT',

@@ -24,7 +24,7 @@
 // their result windows the same way. Tier counts stop at the same limit, which keeps paging exact: a
 // page starts before the limit, so it only needs to know whether a tier holds more than it skips.
 import { SEARCH_COUNT_LIMIT } from '../../contract/limits';
-import type { Db } from '../database';
+import { objectRows, type Db } from '../database';
 import { SUB_COLUMNS, toSub, toWiki, UPLOAD_COLUMNS, WIKI_COLUMNS, type SubRow, type UploadRow, type WikiRow } from '../mappers';
 import type { KeywordWord } from '../search-fold';
 import { allWords, and, kindMatch, wordMatch } from '../search-index';
@@ -201,13 +201,13 @@ export function searchQueries(db: Db, { countLimit = COUNT_LIMIT }: { countLimit
   const subFtsBySource = ftsStatementsBySource(db, 'sub_fts');
   const wikiTopBySource = topStatements(db, 'wiki', countLimit, SOURCE_SCOPE.wiki);
   const subTopBySource = topStatements(db, 'sub', countLimit, SOURCE_SCOPE.sub);
-  const wikisByIds = db.prepare(`SELECT ${WIKI_COLUMNS} FROM wiki w WHERE w.wiki_id IN (SELECT value FROM json_each(?))`);
-  const subsByIds = db.prepare(`SELECT ${SUB_COLUMNS} FROM sub s WHERE s.sub_id IN (SELECT value FROM json_each(?))`);
-  const uploadsBySubIds = db.prepare(`SELECT ${UPLOAD_COLUMNS} FROM upload u
-    WHERE u.up_obj_id IN (SELECT value FROM json_each(?)) ORDER BY u.up_id`);
+  const wikisByIds = objectRows<WikiRow>(db.prepare(`SELECT ${WIKI_COLUMNS} FROM wiki w WHERE w.wiki_id IN (SELECT value FROM json_each(?))`));
+  const subsByIds = objectRows<SubRow>(db.prepare(`SELECT ${SUB_COLUMNS} FROM sub s WHERE s.sub_id IN (SELECT value FROM json_each(?))`));
+  const uploadsBySubIds = objectRows<UploadRow>(db.prepare(`SELECT ${UPLOAD_COLUMNS} FROM upload u
+    WHERE u.up_obj_id IN (SELECT value FROM json_each(?)) ORDER BY u.up_id`));
 
   const wikiDtos = (ids: number[], site: string): WikiDto[] =>
-    inOrder(ids, wikisByIds.all(JSON.stringify(ids)) as WikiRow[], (r) => r.wiki_id).map((r) => toWiki(r, site));
+    inOrder(ids, wikisByIds.all(JSON.stringify(ids)), (r) => r.wiki_id).map((r) => toWiki(r, site));
 
   /** The page's ids and the total, or undefined when no word is left after folding. */
   const find = (search: WikiSearch | SubSearch, kind: 'wiki' | 'sub', limit: number, offset: number) => {
@@ -237,10 +237,10 @@ export function searchQueries(db: Db, { countLimit = COUNT_LIMIT }: { countLimit
       if (!found) return { count: 0, subs: [] };
       const { count, ids } = found;
       if (ids.length === 0) return { count, subs: [] };
-      const rows = inOrder(ids, subsByIds.all(JSON.stringify(ids)) as SubRow[], (r) => r.sub_id);
+      const rows = inOrder(ids, subsByIds.all(JSON.stringify(ids)), (r) => r.sub_id);
       const wikis = new Map(wikiDtos([...new Set(rows.map((r) => r.sub_parent_wiki))], site).map((w) => [w.wiki_id, w]));
       const uploads = new Map<number, UploadRow[]>();
-      for (const u of uploadsBySubIds.all(JSON.stringify(ids)) as UploadRow[]) {
+      for (const u of uploadsBySubIds.all(JSON.stringify(ids))) {
         uploads.set(u.up_obj_id, [...(uploads.get(u.up_obj_id) ?? []), u]);
       }
       return { count, subs: rows.map((r) => toSub(r, site, uploads.get(r.sub_id) ?? [], wikis.get(r.sub_parent_wiki))) };

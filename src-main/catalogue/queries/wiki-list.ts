@@ -30,7 +30,7 @@
 // music page 1 2.8 → 0.6 ms (counting 44,744 entries took 2 ms of it), music + tag + initial 9.9 →
 // 0.8 ms, anime page 1000 8.0 → 1.8 ms. Multi-tag filters drive from the first tag's range and look
 // the others up per candidate, so they cost in proportion to that tag's entries of those types.
-import type { Db } from '../database';
+import { objectRows, type Db } from '../database';
 import { DATE_BUCKET_SHIFT } from '../schema';
 import { toWiki, WIKI_COLUMNS, type WikiRow } from '../mappers';
 import type { WikiDto } from '../../contract/objects';
@@ -118,8 +118,8 @@ function composeSql(s: Shape): { page: string; count: string } {
 }
 
 export function wikiListQueries(db: Db, { skipFrom = SKIP_FROM }: { skipFrom?: number } = {}) {
-  const rowsByIds = db.prepare(`SELECT ${WIKI_COLUMNS} FROM wiki w WHERE w.wiki_id IN (SELECT value FROM json_each(?))
-    ORDER BY w.wiki_date DESC, w.wiki_id DESC`);
+  const rowsByIds = objectRows<WikiRow>(db.prepare(`SELECT ${WIKI_COLUMNS} FROM wiki w WHERE w.wiki_id IN (SELECT value FROM json_each(?))
+    ORDER BY w.wiki_date DESC, w.wiki_id DESC`));
   const byId = db.prepare(`SELECT ${WIKI_COLUMNS} FROM wiki w WHERE w.wiki_id = ?`);
   const tagId = db.prepare('SELECT tag_id FROM tag WHERE tag_name = ?').pluck();
   const buckets = db.prepare(`SELECT bucket, sum(n) FROM wiki_date_count WHERE wiki_type IN (SELECT value FROM json_each(?))
@@ -170,7 +170,7 @@ export function wikiListQueries(db: Db, { skipFrom = SKIP_FROM }: { skipFrom?: n
       if (date) Object.assign(params, { dateFrom: filter.dateFrom ?? -Number.MAX_SAFE_INTEGER, dateTo: filter.dateTo ?? Number.MAX_SAFE_INTEGER });
       const { page, count } = statementsFor(shape);
       const ids = page.all({ ...params, limit, ...(skip ? { before: skip.before, offset: offset - skip.skipped } : { offset }) }) as number[];
-      const rows = ids.length ? (rowsByIds.all(JSON.stringify(ids)) as WikiRow[]) : [];
+      const rows = ids.length ? rowsByIds.all(JSON.stringify(ids)) : [];
       return { count: count.get(params) as number, wikis: rows.map((r) => toWiki(r, site)) };
     },
     findById(id: number, site: string): WikiDto | undefined {

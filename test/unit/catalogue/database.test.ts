@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openCatalogue } from '../../../src-main/catalogue/catalogue';
 import { CATALOGUE_KIND, CATALOGUE_SCHEMA_FINGERPRINT } from '../../../src-main/catalogue/catalogue-kind';
-import { DatabaseFileError, openDatabase, READ_CACHE_KIB } from '../../../src-main/catalogue/database';
+import { DatabaseFileError, objectRows, openDatabase, READ_CACHE_KIB } from '../../../src-main/catalogue/database';
 import { CATALOGUE_APPLICATION_ID, CATALOGUE_SCHEMA_VERSION } from '../../../src-main/catalogue/schema';
 import { tempDir } from '../../fixtures/temp-dir';
 
@@ -122,5 +122,40 @@ describe('needsBuild()', () => {
     const file = join(tmp(), 'notes.db');
     writeFileSync(file, 'my notes');
     expect(() => needsBuild(file)).toThrow(DatabaseFileError);
+  });
+});
+
+describe('objectRows()', () => {
+  it('answers the rows better-sqlite3 answers as objects: same keys in the same order, same values, undefined when none', () => {
+    const db = new Database(':memory:');
+    db.exec(`CREATE TABLE t (id INTEGER PRIMARY KEY, title TEXT, n REAL, b BLOB, missing TEXT);
+      INSERT INTO t VALUES (1, '東方', 1.5, x'00ff', NULL), (2, '', -3, NULL, 'x'), (3, 'c', 0, x'', NULL)`);
+    const sql = 'SELECT id, title, n AS renamed, b, missing, id * 2 AS twice FROM t WHERE id >= ? ORDER BY id DESC';
+    const rows = objectRows<Record<string, unknown>>(db.prepare(sql));
+    const expected = db.prepare(sql).all(1) as Record<string, unknown>[];
+    expect(expected).toHaveLength(3);
+    const got = rows.all(1);
+    expect(got).toEqual(expected);
+    expect(got.map((r) => Object.keys(r))).toEqual(expected.map((r) => Object.keys(r)));
+    expect(rows.get(3)).toEqual(db.prepare(sql).get(3));
+    expect(rows.get(4)).toBeUndefined();
+    expect(rows.all(4)).toEqual([]);
+    db.close();
+  });
+
+  it('keeps names that are not identifiers, a repeated name (the last value, the first place) and a column named __proto__', () => {
+    const db = new Database(':memory:');
+    const sql = `SELECT 1 AS "a b", 2 AS "it's ""quoted"" ", 3 AS "line\nbreak", 4 AS x, 5 AS x, 6 AS "__proto__", 7 AS "10"`;
+    const expected = db.prepare(sql).get() as Record<string, unknown>;
+    const got = objectRows<Record<string, unknown>>(db.prepare(sql)).get()!;
+    expect(got).toEqual(expected);
+    expect(Object.keys(got)).toEqual(Object.keys(expected));
+    expect(Object.getPrototypeOf(got)).toBe(Object.prototype);
+    const odd = `SELECT 1 AS "a b", 2 AS "it's ""quoted"" ", 3 AS "line\nbreak", 4 AS x, 5 AS x, 7 AS "10"`;
+    const plain = objectRows<Record<string, unknown>>(db.prepare(odd)).get()!;
+    expect(plain).toEqual(db.prepare(odd).get());
+    expect(Object.keys(plain)).toEqual(['10', 'a b', `it's "quoted" `, 'line\nbreak', 'x']);
+    expect(plain.x).toBe(5);
+    db.close();
   });
 });
