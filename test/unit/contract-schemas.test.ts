@@ -24,7 +24,7 @@ const uploadRows = db.prepare(`SELECT ${UPLOAD_COLUMNS} FROM upload u WHERE u.up
 const song = toSub(songRow, SITE, uploadRows, queries.wikis.findById(songRow.sub_parent_wiki, SITE));
 const episode = toSub(episodeRow, SITE, []);
 const upload = toUpload(uploadRows[0], SITE);
-const onAir = [1, 2, 3, 4, 5, 6, 7].flatMap((day) => queries.onAir.day(day, Math.floor(FIXTURE_NOW / 1000), SITE));
+const onAir = [...queries.onAir.days([1, 2, 3, 4, 5, 6, 7], Math.floor(FIXTURE_NOW / 1000), SITE).values()].flat();
 const portal = portalTarget(queries.portal.albumsByTitle('Sakura Letters', SITE), { title: 'Sakura Letters', listen: false }, SITE);
 // Favourites have no writer yet; this literal is held to FavDto by the type checker.
 const fav: FavDto = { fav_id: 1, fav_obj_id: wikis[0].wiki_id, fav_obj_type: 'wiki', fav_type: 1, fav_date: 1_700_000_000 };

@@ -44,8 +44,7 @@ export async function onAirRoutes(app: FastifyInstance): Promise<void> {
     const information: Record<string, number> = {};
     const payload: Record<string, unknown> = {};
     let count = 0;
-    for (const day of week) {
-      const entries = catalogue.queries.onAir.day(day, now, site);
+    for (const [day, entries] of catalogue.queries.onAir.days(week, now, site)) {
       payload[`onair_${day}`] = entries;
       information[`onair_${day}_count`] = entries.length;
       count += entries.length;
