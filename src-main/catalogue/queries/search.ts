@@ -67,13 +67,16 @@ interface Tier {
 /**
  * The ids of rows offset…offset+limit of the tiers laid end to end, the list ending at `countLimit`.
  * A tier is counted only when the page starts beyond it; the first page needs no per-tier count (a tier
- * that returns fewer rows than asked is exhausted), and the total is one count of the widest expression.
+ * that returns fewer rows than asked is exhausted), and the total is one count of the widest expression
+ * — unless the page ends short: then every tier from the page's start on was read to its end, and the
+ * total is the rows before the page plus the page (a rare word's search makes no count at all).
  */
 function readTiers(tiers: Tier[], limit: number, offset: number, total: () => number, countLimit: number): { count: number; ids: number[] } {
   const ids: number[] = [];
   limit = Math.min(limit, countLimit - offset);
   if (limit <= 0) return { count: total(), ids };
   let skip = offset;
+  let reading = false;
   for (const tier of tiers) {
     if (ids.length >= limit) break;
     if (skip > 0) {
@@ -85,8 +88,9 @@ function readTiers(tiers: Tier[], limit: number, offset: number, total: () => nu
     }
     ids.push(...tier.page(limit - ids.length, skip));
     skip = 0;
+    reading = true;
   }
-  return { count: total(), ids };
+  return { count: reading && ids.length < limit ? offset + ids.length : total(), ids };
 }
 
 const listTier = (ids: number[]): Tier => ({ count: () => ids.length, page: (limit, offset) => ids.slice(offset, offset + limit) });

@@ -206,6 +206,29 @@ describe('searchQueries() properties', () => {
     );
   });
 
+  // A page that ends short gives its count without counting (every tier from its start was read to
+  // the end); a full page counts. Both must give the number of rows the pages hold laid end to end.
+  it('gives every page of a search the same count: the number of rows its pages hold', () => {
+    const search = catalogue.queries.search;
+    fc.assert(
+      fc.property(fc.nat(propertyTitles.length - 1), fc.nat(), fc.nat(), fc.integer({ min: 1, max: 7 }), fc.boolean(), (i, a, b, size, subs) => {
+        const folded = [...searchFold(propertyTitles[i])];
+        const start = a % folded.length;
+        const keyword = folded.slice(start, start + 1 + (b % Math.min(3, folded.length - start))).join('');
+        const find = (limit: number, offset: number) => {
+          const r = subs ? search.subs({ words: keywordWords(keyword) }, limit, offset, 'http://x') : search.wikis({ words: keywordWords(keyword) }, limit, offset, 'http://x');
+          return { count: r.count, ids: 'subs' in r ? r.subs.map((x) => x.sub_id) : r.wikis.map((x) => x.wiki_id) };
+        };
+        const pages: { count: number; ids: number[] }[] = [];
+        for (let offset = 0; pages.length === 0 || pages[pages.length - 1].ids.length === size; offset += size) pages.push(find(size, offset));
+        const rows = pages.flatMap((p) => p.ids);
+        for (const p of pages) expect(p.count, `${keyword} by ${size}`).toBe(rows.length);
+        expect(new Set(rows).size).toBe(rows.length);
+      }),
+      { numRuns: 150, seed: 5 },
+    );
+  });
+
   it('finds a title by its title key', () => {
     for (const [i, title] of propertyTitles.entries()) {
       const key = titleKey(title);
