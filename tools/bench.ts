@@ -4,9 +4,15 @@
 // measured in the same run: for DURATION/2 right before each operation, so a ratio compares two
 // figures taken seconds apart (this machine's other work changes throughput by ±30 % within a run).
 // XML is compared with JSON the same way, alternating three times. Each operation is measured twice:
-// served (the answer cache warm — what a client repeating a request sees) and cold (cache cleared
-// before every request — the query itself; at least COLD_SAMPLES requests, so the p99 is a p99 and not
-// the one slowest request; timed to the answer's last byte, as autocannon times a request).
+// served (the answer cache warm — what a client repeating a request sees; autocannon's p99, the
+// figure DESIGN.md §6 names) and cold (cache cleared before every request — the query itself; at least
+// COLD_SAMPLES requests, so the p99 is a p99 and not the one slowest request). A cold p99 is judged as
+// the server timed it (Fastify's elapsed time, request received to answer sent: parsing, query,
+// rendering and compression): the client's own clock, timed to the answer's last byte, is printed
+// beside it, with a control — a cache hit taking its turns among the cold requests, 0.1–0.6 ms of server
+// time — whose client p99 is what this shared 2-vCPU machine and the client add to any request (4.7 to
+// 10 ms in the runs that set this rule, so a client-side p99 of 5 ms would judge the machine).
+// Ready is printed beside a Fastify hello-world's ready, timed the same way (tools/bench-hello.ts).
 // Requests say `Accept-Encoding: gzip` as browsers, fetch and most HTTP libraries do, so large answers
 // travel compressed; the entry list and XML-vs-JSON figures are also measured uncompressed and printed
 // beside them (reported, not judged), so what compression changes is in plain sight.
@@ -18,14 +24,14 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { buildCatalogue } from '../src-main/catalogue/builder';
 import { openCatalogue } from '../src-main/catalogue/catalogue';
 import { DatabaseFileError } from '../src-main/catalogue/database';
-import type { BenchRequest, BenchStats } from './bench-server';
+import type { BenchRequest, BenchStats, Timing } from './bench-server';
 import { COMMON_WORD, DEFAULT_LARGE_CATALOGUE, generateCatalogue } from './gen-catalogue';
 
 const { values: flags } = parseArgs({
@@ -78,7 +84,7 @@ interface Server {
 async function serverBundle(): Promise<string> {
   const outdir = resolve('out/tools/bench-server');
   rmSync(outdir, { recursive: true, force: true });
-  await build({ entryPoints: [resolve('tools/bench-server.ts')], outdir, outExtension: { '.js': '.mjs' }, splitting: true, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
+  await build({ entryPoints: [resolve('tools/bench-server.ts'), resolve('tools/bench-hello.ts')], outdir, outExtension: { '.js': '.mjs' }, splitting: true, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
   return join(outdir, 'bench-server.mjs');
 }
 
@@ -122,6 +128,8 @@ async function load(url: string, paths: string[], duration = DURATION, connectio
 }
 
 const COLD_SAMPLES = 300;
+/** Page faults that cost a request milliseconds (~16 µs each on the VM of the README's figures). */
+const FAULTS_OF_NOTE = 100;
 
 const percentiles = (times: number[]) => {
   times.sort((a, b) => a - b);
@@ -160,6 +168,8 @@ interface ColdFigures {
   samples: number;
   /** The server's own time for the same requests (Fastify's elapsed time, request to response sent). */
   server: { p50: number; p99: number; max: number };
+  /** Page faults: the median request's, and those of the slowest 1 % (by server time), slowest last. */
+  faults: { p50: number; slowest: Timing[] };
 }
 
 /**
@@ -175,7 +185,16 @@ async function coldTurns(server: Server, ops: { paths: string[] }[], control: st
   const rounds = Math.max(...turns.map((t) => Math.ceil(COLD_SAMPLES / t.paths.length) * t.paths.length));
   const client: number[][] = turns.map(() => []);
   const owner: number[] = []; // which turn each timed request belongs to, in the order the server saw them
-  await server.ask<number[]>({ cmd: 'timings' });
+  // One untimed round first: a code path's first run (V8 compiling it, the heap growing to its working
+  // size) is start-up, not query time. The served loads do the same for the --cold-only run's skipped part.
+  for (const turn of turns) {
+    for (const path of turn.paths) {
+      await server.ask({ cmd: 'clear-cache' });
+      await get(server.url + path);
+    }
+  }
+  await server.ask({ cmd: 'count-faults', on: true });
+  await server.ask<Timing[]>({ cmd: 'timings' });
   for (let r = 0; r < rounds; r++) {
     for (const [k, turn] of turns.entries()) {
       if (r >= Math.ceil(COLD_SAMPLES / turn.paths.length) * turn.paths.length) continue;
@@ -192,8 +211,13 @@ async function coldTurns(server: Server, ops: { paths: string[] }[], control: st
       if (!/^(\{"response":|<\?xml )/.test(res.body.subarray(0, 12).toString())) throw new Error(`${turn.paths[r % turn.paths.length]} answered no envelope`);
     }
   }
-  const serverTimes = await server.ask<number[]>({ cmd: 'timings' });
-  const figures = client.map((times, k) => ({ ...percentiles(times), samples: times.length, server: percentiles(serverTimes.filter((_, i) => owner[i] === k)) }));
+  const serverTimes = await server.ask<Timing[]>({ cmd: 'timings' });
+  await server.ask({ cmd: 'count-faults', on: false });
+  const figures = client.map((times, k) => {
+    const mine = serverTimes.filter((_, i) => owner[i] === k).sort((a, b) => a[0] - b[0]);
+    const faults = { p50: [...mine.map((t) => t[1])].sort((a, b) => a - b)[mine.length >> 1], slowest: mine.slice(Math.floor(mine.length * 0.99)) };
+    return { ...percentiles(times), samples: times.length, server: percentiles(mine.map((t) => t[0])), faults };
+  });
   return { ops: figures.slice(0, ops.length), control: figures[ops.length] };
 }
 
@@ -281,6 +305,15 @@ async function main(): Promise<void> {
   figure(`server ready (process start → listening; startMoecat ${best.startMs.toFixed(0)} ms), best of 3`, best.readyMs, 'ms', '≤ 250 ms', best.readyMs <= 250);
   report.readyMs = starts.map((s) => s.readyMs);
   report.startMs = starts.map((s) => s.startMs);
+  // The same measure of a Fastify hello-world: Node's and Fastify's own share of the figure above.
+  const helloReady: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const s = await startServer(join(dirname(bundle), 'bench-hello.mjs'), 'hello');
+    helloReady.push(s.readyMs);
+    await stopServer(s);
+  }
+  figure('  Fastify hello-world ready, same measure, best of 3', Math.min(...helloReady), 'ms', '(reference)', null);
+  report.helloReadyMs = helloReady;
   rmSync(resources, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
   if (flags['ready-only']) return finish(started);
@@ -406,11 +439,13 @@ async function main(): Promise<void> {
   await server.ask({ cmd: 'eld-reset' });
   const colds = await coldTurns(server, ops, ops[3].paths[0]);
   const control = colds.control;
-  figure(`control: ${ops[3].name} from the cache, one at a time (p50 ${control.p50.toFixed(1)}, max ${control.max.toFixed(1)}; in the server p99 ${control.server.p99.toFixed(1)} ms)`, control.p99, 'ms', '(control)', null);
+  figure(`control: ${ops[3].name} from the cache, one at a time, p99 at the client (p50 ${control.p50.toFixed(1)}, max ${control.max.toFixed(1)}; in the server p99 ${control.server.p99.toFixed(1)} ms)`, control.p99, 'ms', '(control)', null);
   report.coldControl = control;
   for (const [k, op] of ops.entries()) {
     const c = colds.ops[k];
-    figure(`${op.name} cold p99 (p50 ${c.p50.toFixed(1)}, max ${c.max.toFixed(1)}; in the server p50 ${c.server.p50.toFixed(1)}, p99 ${c.server.p99.toFixed(1)} ms)`, c.p99, 'ms', op.worst ? '≤ 20 ms' : '≤ 5 ms', c.p99 <= (op.worst ? 20 : 5));
+    const target = op.worst ? 20 : 5;
+    const faulted = c.faults.slowest.filter((t) => t[1] >= FAULTS_OF_NOTE).length;
+    figure(`${op.name} cold p99 in the server (p50 ${c.server.p50.toFixed(1)}, max ${c.server.max.toFixed(1)}; at the client p50 ${c.p50.toFixed(1)}, p99 ${c.p99.toFixed(1)} ms; slowest 1 %: ${faulted}/${c.faults.slowest.length} with ${FAULTS_OF_NOTE}+ page faults)`, c.server.p99, 'ms', `≤ ${target} ms`, c.server.p99 <= target);
     results[op.name] = { ...(results[op.name] as object | undefined), cold: c };
   }
   const coldStats = await server.ask<BenchStats>({ cmd: 'stats' });
