@@ -17,8 +17,8 @@ import { buildApp } from '../src-main/server/app';
 import { listen } from '../src-main/server/listen';
 import { startMoecat } from '../src-main/server/start';
 
-export type BenchRequest = { cmd: 'eld-reset' } | { cmd: 'stats' } | { cmd: 'clear-cache' } | { cmd: 'timings' } | { cmd: 'count-faults'; on: boolean } | { cmd: 'stop' };
-/** One answered request: the app's own time (ms) and, while 'count-faults' is on, the page faults it took. */
+export type BenchRequest = { cmd: 'eld-reset' } | { cmd: 'stats' } | { cmd: 'clear-cache' } | { cmd: 'record' } | { cmd: 'timings' } | { cmd: 'stop' };
+/** One answered request: the app's own time (ms) and the page faults it took. */
 export type Timing = [ms: number, faults: number];
 export interface BenchStats {
   rssMiB: number;
@@ -45,10 +45,14 @@ let cacheCounts = () => ({ hits: 0, misses: 0 });
 let close = async () => {};
 let url: string;
 let apiKey = '';
-/** The app's own time per answered request (Fastify's reply.elapsedTime), since the last 'timings'. */
-let timings: Timing[] = [];
-/** Minor page faults per request (a fresh page costs ~16 µs on the VM the README's figures come from). */
-let countFaults = false;
+/**
+ * Between 'record' and 'timings': per answered request, the app's own time (Fastify's reply.elapsedTime)
+ * and its minor page faults (a fresh page costs ~16 µs on the VM of the README's figures). Off otherwise,
+ * so the soak's RSS holds nothing of the bench's own.
+ */
+let recording = false;
+let times: number[] = [];
+let faults: number[] = [];
 const faultsAtStart = new WeakMap<object, number>();
 const startedAt = performance.now();
 
@@ -75,11 +79,13 @@ if (values.mode === 'hello') {
   const userDb = openUserDb(join(dataDir, 'user.db'));
   const app = await buildApp({ catalogue, userDb, audioDir: dataDir });
   app.addHook('onRequest', async (request) => {
-    if (countFaults) faultsAtStart.set(request, process.resourceUsage().minorPageFault);
+    if (recording) faultsAtStart.set(request, process.resourceUsage().minorPageFault);
   });
   app.addHook('onResponse', async (request, reply) => {
     const f0 = faultsAtStart.get(request);
-    if (timings.length < 100_000) timings.push([reply.elapsedTime, f0 === undefined ? 0 : process.resourceUsage().minorPageFault - f0]);
+    if (!recording || f0 === undefined || times.length >= 100_000) return;
+    times.push(reply.elapsedTime);
+    faults.push(process.resourceUsage().minorPageFault - f0);
   });
   url = await listen(app, { host: '127.0.0.1', port: 0 });
   apiKey = userDb.defaultKey().key;
@@ -98,12 +104,14 @@ process.on('message', async (m: BenchRequest) => {
   if (m.cmd === 'eld-reset') {
     eld.reset();
     process.send!({ ok: true });
-  } else if (m.cmd === 'timings') {
-    process.send!(timings);
-    timings = [];
-  } else if (m.cmd === 'count-faults') {
-    countFaults = m.on;
+  } else if (m.cmd === 'record') {
+    recording = true;
     process.send!({ ok: true });
+  } else if (m.cmd === 'timings') {
+    process.send!(times.map((ms, i): Timing => [ms, faults[i]]));
+    recording = false;
+    times = [];
+    faults = [];
   } else if (m.cmd === 'clear-cache') {
     clearCache();
     process.send!({ ok: true });

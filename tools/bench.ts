@@ -193,8 +193,7 @@ async function coldTurns(server: Server, ops: { paths: string[] }[], control: st
       await get(server.url + path);
     }
   }
-  await server.ask({ cmd: 'count-faults', on: true });
-  await server.ask<Timing[]>({ cmd: 'timings' });
+  await server.ask({ cmd: 'record' });
   for (let r = 0; r < rounds; r++) {
     for (const [k, turn] of turns.entries()) {
       if (r >= Math.ceil(COLD_SAMPLES / turn.paths.length) * turn.paths.length) continue;
@@ -212,7 +211,6 @@ async function coldTurns(server: Server, ops: { paths: string[] }[], control: st
     }
   }
   const serverTimes = await server.ask<Timing[]>({ cmd: 'timings' });
-  await server.ask({ cmd: 'count-faults', on: false });
   const figures = client.map((times, k) => {
     const mine = serverTimes.filter((_, i) => owner[i] === k).sort((a, b) => a[0] - b[0]);
     const faults = { p50: [...mine.map((t) => t[1])].sort((a, b) => a - b)[mine.length >> 1], slowest: mine.slice(Math.floor(mine.length * 0.99)) };
