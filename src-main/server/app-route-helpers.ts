@@ -5,8 +5,6 @@ import { ApiError, badParameter, missingParameter } from './api-error';
 import { sendEnvelope } from './envelope';
 import { requireFirstParty } from './plugins/first-party';
 
-const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
-
 /** The JSON body as an object, or a 400 saying what it should have been. */
 export function bodyOf(request: FastifyRequest): Record<string, unknown> {
   const body = request.body;
@@ -24,16 +22,42 @@ export function stringField(body: Record<string, unknown>, name: string, maxLeng
   return raw;
 }
 
-/** Answers 405 (with Allow) for every method `url` does not take. */
+/**
+ * The methods each path takes (onlyAllow), so the server's not-found handler answers the others 405 with
+ * `Allow` — one look-up there instead of a route per path for the other methods: 44 such routes of five
+ * methods each cost ~10 ms of every start-up (DESIGN.md §6 ready). `:name` in a URL is one path segment
+ * (or, before a suffix, `:id.json`, the segment's start), as in Fastify's router.
+ */
+export class AllowedMethods {
+  private readonly exact = new Map<string, { url: string; allowed: readonly string[] }>();
+  private readonly patterns: { match: RegExp; url: string; allowed: readonly string[] }[] = [];
+
+  add(url: string, allowed: readonly string[]): void {
+    if (!url.includes(':')) {
+      this.exact.set(url, { url, allowed });
+      return;
+    }
+    const source = url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_][A-Za-z0-9_]*/g, '[^/]+');
+    this.patterns.push({ match: new RegExp(`^${source}$`), url, allowed });
+  }
+
+  /** The rule of the path (without its query), if some route set one. */
+  find(path: string): { url: string; allowed: readonly string[] } | undefined {
+    return this.exact.get(path) ?? this.patterns.find((p) => p.match.test(path));
+  }
+}
+
+/** Answers 405 (with Allow) for every method `url` does not take (see AllowedMethods). */
 export function onlyAllow(app: FastifyInstance, url: string, allowed: readonly string[]): void {
-  app.route({
-    method: ALL_METHODS.filter((m) => !allowed.includes(m)),
-    url,
-    handler: async (request, reply) => {
-      reply.header('allow', allowed.join(', '));
-      throw new ApiError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${url.replace(/\.(json|xml)$/, '')}; use ${allowed.filter((m) => m !== 'HEAD').join(' or ')}.`);
-    },
-  });
+  app.allowedMethods.add(url, allowed);
+}
+
+/** Throws the 405 answer for `request` when its path takes other methods only (from the not-found handler). */
+export function refuseOtherMethods(request: FastifyRequest, reply: FastifyReply, rules: AllowedMethods): void {
+  const rule = rules.find(request.url.split('?')[0]);
+  if (!rule || rule.allowed.includes(request.method)) return;
+  reply.header('allow', rule.allowed.join(', '));
+  throw new ApiError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${rule.url.replace(/\.(json|xml)$/, '')}; use ${rule.allowed.filter((m) => m !== 'HEAD').join(' or ')}.`);
 }
 
 /** onRequest hook: only the app's own UI. */

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Catalogue } from '../catalogue/catalogue';
 import type { UserDb } from '../catalogue/user-db';
 import { AnswerCache } from './answer-cache';
+import { AllowedMethods } from './app-route-helpers';
 import { CatalogueJobs } from './catalogue-jobs';
 import { errorsPlugin } from './plugins/errors';
 import { hostCheckPlugin } from './plugins/host-check';
@@ -59,12 +60,23 @@ declare module 'fastify' {
     answerCache: AnswerCache;
     /** Imports, syncs and source removals started from the UI (catalogue-jobs.ts). */
     jobs: CatalogueJobs;
+    /** The methods of paths that take only some (onlyAllow); the not-found handler answers others 405. */
+    allowedMethods: AllowedMethods;
     deps: Required<Pick<AppDeps, 'catalogue' | 'userDb' | 'audioDir' | 'now'>> & Pick<AppDeps, 'uiToken' | 'uiKey' | 'catalogueFile' | 'dataDir' | 'cacheDir'>;
   }
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({ logger: deps.logger ?? false, schemaController: lazySchemaController(), routerOptions: { maxParamLength: 500 } });
+  // A GET route takes HEAD too, in the same route: Fastify's own HEAD routes (exposeHeadRoutes) are a
+  // second route each, and 88 of them cost ~15 ms of every start-up (DESIGN.md §6 ready). Node sends a
+  // HEAD answer's headers, Content-Length included, without its body.
+  const app = Fastify({ logger: deps.logger ?? false, schemaController: lazySchemaController(), routerOptions: { maxParamLength: 500 }, exposeHeadRoutes: false });
+  app.addHook('onRoute', (route) => {
+    if (route.exposeHeadRoute === false) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.includes('GET') && !methods.includes('HEAD')) route.method = [...methods, 'HEAD'];
+  });
+  app.decorate('allowedMethods', new AllowedMethods());
   app.decorateRequest('apiFormat', null);
   const answerCache = new AnswerCache();
   app.decorate('answerCache', answerCache);

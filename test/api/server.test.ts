@@ -75,6 +75,34 @@ describe('GET /files/…', () => {
   );
 });
 
+// Every GET route takes HEAD in the same route (buildApp's onRoute hook): the headers of the GET answer,
+// its Content-Length included, and no body.
+describe('HEAD', () => {
+  const host = { host: '127.0.0.1:4567' };
+  it.each([
+    ['an API operation in JSON', (key: string) => `/wikis.json?wiki_type=music&api_key=${key}`, {}],
+    ['an API operation in XML, gzip-encoded', (key: string) => `/on-air.xml?api_key=${key}`, { 'accept-encoding': 'gzip' }],
+    ['a cover', () => '/covers/1001/small', {}],
+    ['the status', () => '/app/status.json', {}],
+  ])('answers %s like GET, without the body', async (_what, url, headers) => {
+    const key = ctx.userDb.defaultKey().key;
+    const get = await ctx.app.inject({ method: 'GET', url: url(key), headers: { ...host, ...headers } });
+    const head = await ctx.app.inject({ method: 'HEAD', url: url(key), headers: { ...host, ...headers } });
+    expect(get.statusCode).toBe(200);
+    expect(get.rawPayload.length).toBeGreaterThan(0);
+    expect(head.statusCode).toBe(200);
+    expect(head.rawPayload.length).toBe(0);
+    for (const name of ['content-type', 'content-encoding', 'cache-control']) expect(head.headers[name], name).toBe(get.headers[name]);
+    expect(Number(head.headers['content-length'])).toBe(get.rawPayload.length);
+  });
+
+  it('is refused where a route says so: the OAuth token endpoints take GET and POST only', async () => {
+    const res = await ctx.app.inject({ method: 'HEAD', url: '/oauth/request_token', headers: host });
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe('GET, POST');
+  });
+});
+
 describe('the UI', () => {
   it.each(['/', '/music/51000001', '/search?q=%E6%9D%B1%E6%96%B9'])('serves index.html for the history route %s', async (url) => {
     const res = await ctx.app.inject(url);

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONTENT_SECURITY_POLICY } from '../../content-security-policy';
+import { refuseOtherMethods } from '../app-route-helpers';
 import { innerApp, lazyApp } from '../lazy-app';
 import { sendNotFound } from '../plugins/errors';
 
@@ -55,6 +56,7 @@ export async function uiRoutes(app: FastifyInstance, opts: { rendererDir?: strin
     for (const path of assetRoutes(dir!)) app.get(path, { schema: { hide: true } }, assets.handler);
   }
   app.setNotFoundHandler((request, reply) => {
+    refuseOtherMethods(request, reply, app.allowedMethods);
     const path = request.url.split('?')[0];
     if (indexHtml !== undefined && (request.method === 'GET' || request.method === 'HEAD') && (UI_PAGES.has(path) || !API_PATH.test(path))) {
       return reply
