@@ -103,6 +103,20 @@ describe('HEAD', () => {
   });
 });
 
+describe('the OAuth token endpoints', () => {
+  it.each([
+    ['PUT', '/oauth/request_token.json', 'json', '/oauth/request_token'],
+    ['DELETE', '/oauth/access_token.xml', 'xml', '/oauth/access_token'],
+    ['PATCH', '/oauth/access_token', 'json', '/oauth/access_token'],
+  ])('answer %s %s with 405, Allow: GET, POST and the envelope in its format', async (method, url, format, path) => {
+    const res = await ctx.app.inject({ method: method as 'PUT', url, headers: { host: '127.0.0.1:4567' } });
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe('GET, POST');
+    expect(res.headers['content-type']).toContain(format === 'xml' ? 'application/xml' : 'application/json');
+    expect(res.body).toContain(`${method} is not allowed on ${path}; use GET or POST.`);
+  });
+});
+
 describe('the UI', () => {
   it.each(['/', '/music/51000001', '/search?q=%E6%9D%B1%E6%96%B9'])('serves index.html for the history route %s', async (url) => {
     const res = await ctx.app.inject(url);

@@ -5,12 +5,12 @@
 // Success answers are application/x-www-form-urlencoded; errors the envelope (XML for a .xml path).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { oauthStore } from '../../catalogue/user-oauth';
-import { ApiError, badParameter } from '../api-error';
+import { badParameter } from '../api-error';
+import { onlyAllow } from '../app-route-helpers';
 import { percentEncode } from '../oauth/signature';
 import { REQUEST_TOKEN_LIFETIME_SECONDS, verifyOAuth } from '../oauth/verify';
 
 const SUFFIXES = ['', '.json', '.xml'];
-const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 const BODY_LIMIT = 4096;
 
 /** The paths a tool is told about (README, /docs). */
@@ -135,15 +135,6 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
       },
     });
 
-    for (const url of [OAUTH_PATHS.requestToken, OAUTH_PATHS.accessToken]) {
-      app.route({
-        method: ALL_METHODS.filter((m) => m !== 'GET' && m !== 'POST'),
-        url: `${url}${suffix}`,
-        handler: async (request, reply) => {
-          reply.header('allow', 'GET, POST');
-          throw new ApiError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${url}; use POST or GET.`);
-        },
-      });
-    }
+    for (const url of [OAUTH_PATHS.requestToken, OAUTH_PATHS.accessToken]) onlyAllow(app, `${url}${suffix}`, ['GET', 'POST']);
   }
 }
