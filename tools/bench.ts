@@ -213,7 +213,7 @@ async function coldTurns(server: Server, ops: { paths: string[] }[], control: st
   const serverTimes = await server.ask<Timing[]>({ cmd: 'timings' });
   const figures = client.map((times, k) => {
     const mine = serverTimes.filter((_, i) => owner[i] === k).sort((a, b) => a[0] - b[0]);
-    const faults = { p50: [...mine.map((t) => t[1])].sort((a, b) => a - b)[mine.length >> 1], slowest: mine.slice(Math.floor(mine.length * 0.99)) };
+    const faults = { p50: mine.map((t) => t[1]).sort((a, b) => a - b)[mine.length >> 1], slowest: mine.slice(Math.floor(mine.length * 0.99)) };
     return { ...percentiles(times), samples: times.length, server: percentiles(mine.map((t) => t[0])), faults };
   });
   return { ops: figures.slice(0, ops.length), control: figures[ops.length] };

@@ -76,7 +76,6 @@ function readTiers(tiers: Tier[], limit: number, offset: number, total: () => nu
   limit = Math.min(limit, countLimit - offset);
   if (limit <= 0) return { count: total(), ids };
   let skip = offset;
-  let reading = false;
   for (const tier of tiers) {
     if (ids.length >= limit) break;
     if (skip > 0) {
@@ -88,9 +87,9 @@ function readTiers(tiers: Tier[], limit: number, offset: number, total: () => nu
     }
     ids.push(...tier.page(limit - ids.length, skip));
     skip = 0;
-    reading = true;
   }
-  return { count: reading && ids.length < limit ? offset + ids.length : total(), ids };
+  // skip is 0 once the page's start is reached; a page short of its limit then read every row after it.
+  return { count: skip === 0 && ids.length < limit ? offset + ids.length : total(), ids };
 }
 
 const listTier = (ids: number[]): Tier => ({ count: () => ids.length, page: (limit, offset) => ids.slice(offset, offset + limit) });
