@@ -12,6 +12,7 @@ import { finishCatalogue, prepareInserts, writeEntry } from '../src-main/catalog
 import { CATALOGUE_KIND } from '../src-main/catalogue/catalogue-kind';
 import { openDatabase } from '../src-main/catalogue/database';
 import { searchFold } from '../src-main/catalogue/search-fold';
+import { TokenTally } from '../src-main/catalogue/search-index';
 import type { DerivedTitle, SourceEntry, SourceSub, WikiType } from '../src-main/catalogue/source-entry';
 import { DEFAULT_TIME_ZONE } from '../src-main/catalogue/time-zone';
 import { titleKey } from '../src-main/catalogue/title-key';
@@ -88,6 +89,7 @@ export function generateCatalogue(opts: GenerateOptions): { entries: number; sub
   db.pragma('synchronous = OFF');
   db.pragma('cache_size = -200000');
   const ins = prepareInserts(db);
+  const tally = new TokenTally();
   const tagIds = new Map(TAGS.map((t, i) => [t, i + 1]));
   // Sub-entries go to music, radio and tv entries; these get subsPerHost on average.
   const hostShare = TYPES.filter(([t]) => t === 'music' || t === 'radio' || t === 'tv').reduce((s, [, p]) => s + p, 0);
@@ -139,13 +141,13 @@ export function generateCatalogue(opts: GenerateOptions): { entries: number; sub
         broadcast: airing ? `R/${new Date(begin * 1000).toISOString()}/P7D` : undefined,
         subs,
       };
-      writeEntry(ins, 1, entry, tagIds, DEFAULT_TIME_ZONE);
+      writeEntry(ins, 1, entry, tagIds, DEFAULT_TIME_ZONE, tally);
       if (wikiId % 5000 === 0) opts.onProgress?.(wikiId, opts.entries);
     }
     ins.meta.run('time_zone', DEFAULT_TIME_ZONE);
     ins.meta.run('build_id', `generated-${opts.entries}-${opts.subs}-${opts.seed ?? 1}`);
   })();
-  finishCatalogue(db);
+  finishCatalogue(db, tally);
   db.close();
   renameSync(tmp, opts.out);
   const used = process.cpuUsage(cpu);

@@ -13,6 +13,7 @@ import { finishCatalogue, prepareInserts, writeEntry } from './catalogue-rows';
 import { openDatabase } from './database';
 import { generateDemo } from './demo/demo-content';
 import { CATALOGUE_MIGRATIONS } from './schema';
+import { TokenTally } from './search-index';
 import type { SourceEntry } from './source-entry';
 import { DEFAULT_TIME_ZONE } from './time-zone';
 
@@ -93,6 +94,7 @@ async function buildInto(options: BuildOptions, tmpFile: string, tmpAudio: strin
     db.pragma('journal_mode = OFF');
     db.pragma('synchronous = OFF');
     const ins = prepareInserts(db);
+    const tally = new TokenTally();
     const sources: [number, SourceEntry[]][] = [[SOURCES[0].id, anime], [SOURCES[1].id, demo]];
     const tagIds = new Map([...new Set(sources.flatMap(([, es]) => es.flatMap((e) => e.tags)))].sort().map((t, i) => [t, i + 1]));
     const total = anime.length + demo.length;
@@ -103,7 +105,7 @@ async function buildInto(options: BuildOptions, tmpFile: string, tmpAudio: strin
       for (const [tag, id] of tagIds) ins.tag.run(id, tag);
       for (const [sourceId, entries] of sources) {
         for (const e of entries) {
-          onAir += writeEntry(ins, sourceId, e, tagIds, timeZone);
+          onAir += writeEntry(ins, sourceId, e, tagIds, timeZone, tally);
           if (++done % 1000 === 0 || done === total) onProgress?.({ phase: 'write', done, total });
         }
       }
@@ -120,7 +122,7 @@ async function buildInto(options: BuildOptions, tmpFile: string, tmpAudio: strin
       uploads: count('SELECT count(*) AS n FROM upload'),
       onAir,
     };
-    finishCatalogue(db);
+    finishCatalogue(db, tally);
   } finally {
     db.close();
   }

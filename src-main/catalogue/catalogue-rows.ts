@@ -8,7 +8,7 @@ import { sectionOf } from '../contract/sections';
 import { CATALOGUE_SCHEMA_FINGERPRINT } from './catalogue-kind';
 import type { Db } from './database';
 import { searchFold } from './search-fold';
-import { indexColumn, joinColumns } from './search-index';
+import { indexColumn, joinColumns, type TokenTally } from './search-index';
 import { CATALOGUE_FINISH } from './schema';
 import type { DerivedTitle, SourceEntry } from './source-entry';
 import { initialOf, titleKey } from './title-key';
@@ -50,8 +50,11 @@ export type CatalogueInserts = Record<InsertName, Statement>;
 
 const derive = (title: string, d: DerivedTitle | undefined): DerivedTitle => d ?? { key: titleKey(title), fold: searchFold(title) };
 
-/** Writes one entry with its aliases, tags, sub-entries, uploads, schedule and search index rows. */
-export function writeEntry(ins: CatalogueInserts, sourceId: number, e: SourceEntry, tagIds: Map<string, number>, timeZone: string): number {
+/**
+ * Writes one entry with its aliases, tags, sub-entries, uploads, schedule and search index rows;
+ * `tally` (a whole build's) counts the index's common trigrams, which finishCatalogue() records.
+ */
+export function writeEntry(ins: CatalogueInserts, sourceId: number, e: SourceEntry, tagIds: Map<string, number>, timeZone: string, tally?: TokenTally): number {
   const { key, fold } = derive(e.title, e.derived);
   const aliases = [...new Set(e.aliases.map((a) => a.title))];
   const tags = [...new Set(e.tags)];
@@ -59,8 +62,10 @@ export function writeEntry(ins: CatalogueInserts, sourceId: number, e: SourceEnt
   ins.wiki.run(e.wikiId, sourceId, e.sourceKey, e.type, sectionOf(e.type), e.title, fold, key, initial, e.date, e.modified, e.about ?? '',
     JSON.stringify(e.meta), JSON.stringify(aliases), JSON.stringify(tags), e.bgmId ?? null, e.coverFile ?? null);
   const other = indexColumn([...aliases.map(searchFold), key]);
-  const entryText = joinColumns(indexColumn([fold]), other);
-  ins.wikiFts.run(e.wikiId, indexColumn([fold]), other, e.type);
+  const titleText = indexColumn([fold]);
+  const entryText = joinColumns(titleText, other);
+  ins.wikiFts.run(e.wikiId, titleText, other, e.type);
+  const subTexts: string[][] = [];
   for (const a of e.aliases) ins.alias.run(e.wikiId, a.title, a.lang);
   if (e.bgmId !== undefined) ins.external.run(e.wikiId, 'bangumi', String(e.bgmId));
   for (const tag of tags) ins.wikiTag.run(e.wikiId, tagIds.get(tag)!, e.type, e.date, initial);
@@ -68,10 +73,13 @@ export function writeEntry(ins: CatalogueInserts, sourceId: number, e: SourceEnt
     const sub = derive(s.title, s.derived);
     ins.sub.run(s.subId, e.wikiId, s.sourceKey, s.type, s.order, s.title, sub.fold, sub.key, subViewTitle(s.type, s.order, s.title),
       s.date, s.modified, s.about ?? '', JSON.stringify(s.meta ?? []));
-    ins.subFts.run(s.subId, indexColumn([sub.fold]), indexColumn([sub.key]), entryText, s.type);
+    const texts = [indexColumn([sub.fold]), indexColumn([sub.key])];
+    ins.subFts.run(s.subId, texts[0], texts[1], entryText, s.type);
+    subTexts.push(texts);
     const u = s.upload;
     if (u) ins.upload.run(s.subId, s.subId, u.uri, u.md5, u.filesize, u.bitrate, u.length, u.date, u.remoteUrl ?? null);
   }
+  tally?.add([titleText, other], subTexts);
   const rows = e.schedule ?? scheduleFor(e.broadcast, e.end, timeZone);
   for (const r of rows) ins.onair.run(e.wikiId, r.weekday, r.minute, r.periodDays, r.dateBegin, r.dateEnd);
   return rows.length > 0 ? 1 : 0;
@@ -97,10 +105,13 @@ export function tagIdResolver(db: Db, ins: CatalogueInserts): (tags: string[]) =
 
 /**
  * After the last row: counts the entries and adds the triggers that keep the counts (CATALOGUE_FINISH),
- * and merges each FTS index into one segment (fewer doclists to read per query).
+ * records the search index's common trigrams when the build tallied them (search-index.ts; a catalogue
+ * that gains rows later keeps its build's tally), and merges each FTS index into one segment (fewer
+ * doclists to read per query).
  */
-export function finishCatalogue(db: Db): void {
+export function finishCatalogue(db: Db, tally?: TokenTally): void {
   db.exec(CATALOGUE_FINISH);
+  if (tally) db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('search_common_tokens', ?)").run(tally.toJson());
   // Marks the file as made with this schema (openCatalogue refuses another fingerprint).
   db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_fingerprint', ?)").run(CATALOGUE_SCHEMA_FINGERPRINT);
   db.exec(`INSERT INTO wiki_fts (wiki_fts) VALUES ('optimize'); INSERT INTO sub_fts (sub_fts) VALUES ('optimize');`);

@@ -12,6 +12,19 @@
 //       trigram or end token, and the prefix index answers it from one doclist.
 //   So every word length is one index look-up, CJK or Latin alike; counting ~25k matches takes ~1 ms
 //   and the first page in rowid order stops after the page (FTS5 walks doclists newest id first).
+//     · a phrase pays for the doclist of every token in it (~55 ns per row holding the token), so a
+//       common trigram inside a rare word costs most of its time: `oshim` is 1,665 sub-entries, but
+//       `shi` is in 166k, and counting the phrase took 3 ms. A trigram in the middle of a word is
+//       implied by its neighbours where they overlap (`osh` at p and `him` at p+2 spell `oshim`), so
+//       such a word is asked as NEAR("osh" "him", 1) — the phrases before and after the dropped
+//       trigram, at most one token apart: 1.2 ms for the same 1,665 rows. FTS5 NEAR lets the two
+//       phrases stand in either order and closer (their starts at most |phrase| + 1 apart), so it is
+//       used only when no other placement of the two is consistent with the word's own letters
+//       (nearIsExact; `aaaaa` keeps its phrase); two 3-character tokens that close are always in one
+//       field (the end tokens and the break sit between fields). Which trigrams are common is read
+//       from the catalogue's meta (`search_common_tokens`: estimated row counts of the trigrams in at
+//       least COMMON_TOKEN_ROWS rows, tallied by the build over every 64th entry). The tally is only a
+//       hint: a stale or missing one changes the speed of a search, never its answer.
 //   Plain FTS5 `trigram` cannot answer 1–2 character words at all, and an (n-gram, rowid) B-tree
 //   table was 3–5× larger for the same answers.
 // - Fields are separated by a token no query contains (`·`), so no phrase spans two fields.
@@ -55,17 +68,116 @@ export function joinColumns(...columns: string[]): string {
 
 const quote = (token: string) => `"${token.replace(/"/g, '""')}"`;
 
-/** One folded word as an FTS5 expression over `columns`: a trigram phrase, or a prefix query. */
-export function wordMatch(word: string, columns: string): string {
+/** Estimated row counts of an FTS table's common trigrams (see the header); absent means rare. */
+export type CommonTokens = ReadonlyMap<string, number>;
+const NO_COMMON_TOKENS: CommonTokens = new Map();
+
+/** A trigram in at least this many rows is worth leaving out of a phrase (~0.3 ms of doclist). */
+export const COMMON_TOKEN_ROWS = 5000;
+
+/**
+ * Whether NEAR(P Q, 1) — P the word's trigrams before trigram `drop`, Q those after it — matches only
+ * rows holding the word. FTS5 matches it where the phrases' starts are δ tokens apart, Q after P by at
+ * most |P| + 1 or before it by at most |Q| + 1; δ = drop + 1 spells the word. Any other δ puts Q's
+ * letters over P's (the two always overlap in that window): if they agree somewhere, a text could hold
+ * both there without the word, and the phrase must be asked instead.
+ */
+export function nearIsExact(cs: readonly string[], drop: number): boolean {
+  const trigrams = cs.length - 2;
+  if (drop < 1 || drop > trigrams - 2) throw new RangeError(`nearIsExact: trigram ${drop} of ${trigrams} is not inside the word`);
+  const p = cs.slice(0, drop + 2);
+  const q = cs.slice(drop + 1);
+  for (let d = -(trigrams - drop); d <= drop + 1; d++) {
+    if (d === drop + 1) continue;
+    if (q.every((c, j) => d + j < 0 || d + j >= p.length || p[d + j] === c)) return false;
+  }
+  return true;
+}
+
+/** The inner trigram to leave out of the word's phrase: the commonest one NEAR can spare, if any is common. */
+function droppedTrigram(cs: string[], trigrams: string[], common: CommonTokens): number | undefined {
+  let best: number | undefined;
+  let bestRows = COMMON_TOKEN_ROWS - 1;
+  for (let i = 1; i < trigrams.length - 1; i++) {
+    const rows = common.get(trigrams[i]) ?? 0;
+    if (rows > bestRows && nearIsExact(cs, i)) {
+      best = i;
+      bestRows = rows;
+    }
+  }
+  return best;
+}
+
+/**
+ * One folded word as an FTS5 expression over `columns`: a prefix query (1–2 characters), a trigram
+ * phrase, or (a common inner trigram) a NEAR of the phrases around it.
+ */
+export function wordMatch(word: string, columns: string, common: CommonTokens = NO_COMMON_TOKENS): string {
   const cs = [...word];
   if (cs.length === 0) throw new RangeError('wordMatch: empty word');
-  const tokens = cs.length < 3 ? `${quote(word)}*` : quote(fieldTokens(word).slice(0, cs.length - 2).join(' '));
-  return `{${columns}} : ${tokens}`;
+  if (cs.length < 3) return `{${columns}} : ${quote(word)}*`;
+  const trigrams = fieldTokens(word).slice(0, cs.length - 2);
+  const drop = droppedTrigram(cs, trigrams, common);
+  if (drop === undefined) return `{${columns}} : ${quote(trigrams.join(' '))}`;
+  return `{${columns}} : NEAR(${quote(trigrams.slice(0, drop).join(' '))} ${quote(trigrams.slice(drop + 1).join(' '))}, 1)`;
 }
 
 /** Every word in `columns` (AND). */
-export function allWords(words: string[], columns: string): string {
-  return words.map((w) => wordMatch(w, columns)).join(' AND ');
+export function allWords(words: string[], columns: string, common?: CommonTokens): string {
+  return words.map((w) => wordMatch(w, columns, common)).join(' AND ');
+}
+
+/**
+ * The build's tally of common trigrams counts every SAMPLE_EVERY-th entry and scales the counts. Every
+ * 8th cost the 1M-row build 12 s (a Map of millions of rare trigrams); every 64th costs 1.5 s and puts
+ * `shi` at 162k rows of the true 166k.
+ */
+const SAMPLE_EVERY = 64;
+const isTrigram = (t: string) => t.length === 3 ? !/[\ud800-\udbff]/.test(t) : t.length > 3 && t.length <= 6 && [...t].length === 3;
+
+function trigramSet(columns: string[]): Set<string> {
+  const set = new Set<string>();
+  for (const text of columns) for (const t of text.split(' ')) if (isTrigram(t)) set.add(t);
+  return set;
+}
+
+const add = (m: Map<string, number>, t: string, n: number) => m.set(t, (m.get(t) ?? 0) + n);
+
+export class TokenTally {
+  private readonly wiki = new Map<string, number>();
+  private readonly sub = new Map<string, number>();
+  private entries = 0;
+
+  /**
+   * One entry's index columns and each of its sub-entries' own columns: the entry's trigrams are in its
+   * wiki_fts row and, through the `entry` column, in every sub-entry's sub_fts row.
+   */
+  add(entryColumns: string[], subColumns: string[][]): void {
+    if (this.entries++ % SAMPLE_EVERY !== 0) return;
+    const own = trigramSet(entryColumns);
+    for (const t of own) {
+      add(this.wiki, t, 1);
+      if (subColumns.length) add(this.sub, t, subColumns.length);
+    }
+    for (const columns of subColumns) for (const t of trigramSet(columns)) if (!own.has(t)) add(this.sub, t, 1);
+  }
+
+  /** The common trigrams of each table with their estimated row counts: the meta value `search_common_tokens`. */
+  toJson(): string {
+    const common = (m: Map<string, number>) =>
+      Object.fromEntries([...m].map(([t, n]) => [t, n * SAMPLE_EVERY] as const).filter(([, n]) => n >= COMMON_TOKEN_ROWS));
+    return JSON.stringify({ wiki_fts: common(this.wiki), sub_fts: common(this.sub) });
+  }
+}
+
+/** The meta value `search_common_tokens` read back: each table's common trigrams (none when absent or unreadable). */
+export function commonTokensOf(json: string | undefined, table: 'wiki_fts' | 'sub_fts'): CommonTokens {
+  try {
+    const parsed = JSON.parse(json ?? '{}') as Record<string, Record<string, number>>;
+    return new Map(Object.entries(parsed[table] ?? {}).filter(([, n]) => typeof n === 'number'));
+  } catch {
+    return NO_COMMON_TOKENS;
+  }
 }
 
 /** The `kind` column restricted to `types`, or '' when every type is wanted. */

@@ -27,7 +27,7 @@ import { SEARCH_COUNT_LIMIT } from '../../contract/limits';
 import { objectRows, type Db } from '../database';
 import { SUB_COLUMNS, toSub, toWiki, UPLOAD_COLUMNS, WIKI_COLUMNS, type SubRow, type UploadRow, type WikiRow } from '../mappers';
 import type { KeywordWord } from '../search-fold';
-import { allWords, and, kindMatch, wordMatch } from '../search-index';
+import { allWords, and, commonTokensOf, kindMatch, wordMatch, type CommonTokens } from '../search-index';
 import type { SubDto, WikiDto } from '../../contract/objects';
 
 export const MAX_KEYWORD_WORDS = 8;
@@ -159,9 +159,9 @@ function topStatements(db: Db, table: 'wiki' | 'sub', countLimit: number, scope?
 }
 
 /** Word k: its whole form, or (a CJK run) all of its segments, in `columns`. */
-function wordOrSegments(w: KeywordWord, columns: string): string {
-  const whole = wordMatch(w.whole, columns);
-  return w.segments ? `(${whole}) OR (${allWords(w.segments, columns)})` : whole;
+function wordOrSegments(w: KeywordWord, columns: string, common: CommonTokens): string {
+  const whole = wordMatch(w.whole, columns, common);
+  return w.segments ? `(${whole}) OR (${allWords(w.segments, columns, common)})` : whole;
 }
 
 /**
@@ -169,18 +169,20 @@ function wordOrSegments(w: KeywordWord, columns: string): string {
  * the `top` rows, which are left out), then segment-only matches over the widest set; and the total,
  * one count of everything they hold (`top` included: its rows match every word in their title).
  */
-function ftsTiers(stmts: FtsStatements, search: WikiSearch | SubSearch, top: number[], columnSets: string[], countLimit: number) {
+function ftsTiers(stmts: FtsStatements, search: WikiSearch | SubSearch, top: number[], columnSets: string[], countLimit: number, common: CommonTokens) {
   const wholes = search.words.map((w) => w.whole);
   const kind = kindMatch(search.types);
   const widest = columnSets[columnSets.length - 1];
   const tiers = columnSets.map((columns, i) => {
-    const match = and(allWords(wholes, columns), kind);
-    return i === 0 ? ftsTier(stmts, match, countLimit, top) : ftsTier(stmts, `(${match}) NOT (${allWords(wholes, columnSets[i - 1])})`, countLimit);
+    const match = and(allWords(wholes, columns, common), kind);
+    return i === 0
+      ? ftsTier(stmts, match, countLimit, top)
+      : ftsTier(stmts, `(${match}) NOT (${allWords(wholes, columnSets[i - 1], common)})`, countLimit);
   });
-  let everything = and(allWords(wholes, widest), kind);
+  let everything = and(allWords(wholes, widest, common), kind);
   if (search.words.some((w) => w.segments)) {
-    everything = and(...search.words.map((w) => wordOrSegments(w, widest)), kind);
-    tiers.push(ftsTier(stmts, `(${everything}) NOT (${allWords(wholes, widest)})`, countLimit));
+    everything = and(...search.words.map((w) => wordOrSegments(w, widest, common)), kind);
+    tiers.push(ftsTier(stmts, `(${everything}) NOT (${allWords(wholes, widest, common)})`, countLimit));
   }
   return { tiers, total: () => stmts.count.get(everything, countLimit) as number };
 }
@@ -196,6 +198,9 @@ function inOrder<R>(ids: number[], rows: R[], idOf: (r: R) => number): R[] {
 }
 
 export function searchQueries(db: Db, { countLimit = COUNT_LIMIT }: { countLimit?: number } = {}) {
+  // The build's tally of common trigrams (search-index.ts): which inner trigram a long word may leave out.
+  const tokenTally = db.prepare("SELECT value FROM meta WHERE key = 'search_common_tokens'").pluck().get() as string | undefined;
+  const common = { wiki: commonTokensOf(tokenTally, 'wiki_fts'), sub: commonTokensOf(tokenTally, 'sub_fts') };
   const wikiFts = ftsStatements(db, 'wiki_fts');
   const subFts = ftsStatements(db, 'sub_fts');
   const wikiTop = topStatements(db, 'wiki', countLimit);
@@ -223,8 +228,8 @@ export function searchQueries(db: Db, { countLimit = COUNT_LIMIT }: { countLimit
       ? (kind === 'wiki' ? wikiTopBySource : subTopBySource)(phrase, types, sources)
       : (kind === 'wiki' ? wikiTop : subTop)(phrase, types);
     const { tiers, total } = kind === 'wiki'
-      ? ftsTiers(sources ? wikiFtsBySource(sources) : wikiFts, search, top, ['title', 'title other'], countLimit)
-      : ftsTiers(sources ? subFtsBySource(sources) : subFts, search, top, ['title', 'title other', 'title other entry'], countLimit);
+      ? ftsTiers(sources ? wikiFtsBySource(sources) : wikiFts, search, top, ['title', 'title other'], countLimit, common.wiki)
+      : ftsTiers(sources ? subFtsBySource(sources) : subFts, search, top, ['title', 'title other', 'title other entry'], countLimit, common.sub);
     return readTiers([listTier(top), ...tiers], limit, offset, total, countLimit);
   };
 

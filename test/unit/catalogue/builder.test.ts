@@ -46,6 +46,11 @@ describe('buildCatalogue()', () => {
     expect(after.size).toBe(first.wiki.length + 2);
   });
 
+  it('records its tally of the search index\'s common trigrams (none in a catalogue this small)', () => {
+    const tally = first.meta.find((m) => m.key === 'search_common_tokens');
+    expect(JSON.parse(String(tally?.value))).toEqual({ wiki_fts: {}, sub_fts: {} });
+  });
+
   it('derives title keys, initials and aliases for an anime entry', () => {
     const wiki = first.wiki.find((w) => w.wiki_id === 1001)!;
     expect(wiki).toMatchObject({ wiki_type: 'tv', wiki_title: '東方の夜', wiki_title_encode: 'dongfangnoye', wiki_initial: 'd' });
