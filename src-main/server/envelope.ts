@@ -21,8 +21,8 @@ declare module 'fastify' {
 
 /** The format a path asks for: `.xml` → XML, `.json` or no suffix → JSON. */
 export function formatOfUrl(url: string): ApiFormat {
-  const path = url.split('?')[0];
-  return path.endsWith('.xml') ? 'xml' : 'json';
+  const query = url.indexOf('?');
+  return url.endsWith('.xml', query === -1 ? url.length : query) ? 'xml' : 'json';
 }
 
 export interface EnvelopeContent {
