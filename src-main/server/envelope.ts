@@ -57,8 +57,7 @@ export async function renderEnvelope(request: FastifyRequest, content: EnvelopeC
   const format = request.apiFormat ?? formatOfUrl(request.url);
   if (format === 'xml') {
     await loadXml();
-    const body = `<?xml version="1.0" encoding="UTF-8"?>${toXml(response).replace(/^<\?xml[^>]*\?>/, '')}`;
-    return { status, contentType: CONTENT_TYPES.xml, body: Buffer.from(body) };
+    return { status, contentType: CONTENT_TYPES.xml, body: Buffer.from(toXml(response)) };
   }
   return { status, contentType: CONTENT_TYPES.json, body: jsonBody(response) };
 }

@@ -39,9 +39,9 @@ describe('toXml()', () => {
     expect(() => parse(toXml({ s: 'bell\u0007' }))).not.toThrow();
   });
 
-  // toXml makes its nodes with the DOM methods of xmlbuilder2's document; the same answer made with the
-  // builder's own calls is the reference it must equal, byte for byte.
-  it('writes the bytes xmlbuilder2 writes when the answer is built with its builder calls', () => {
+  // The same answer made with xmlbuilder2's builder calls (a DOM, serialised) is the reference toXml
+  // must equal, byte for byte.
+  it('writes the bytes xmlbuilder2 writes for the same answer', () => {
     const reference = (response: Record<string, unknown>): string => {
       const add = (parent: XMLBuilder, key: string, value: unknown): void => {
         if (Array.isArray(value)) {
@@ -52,6 +52,7 @@ describe('toXml()', () => {
         const el = parent.ele(key);
         if (value === null || value === undefined) el.txt('NULL');
         else if (typeof value === 'string') {
+          if (value === '' || xmlSafe(value) === '') return; // an empty element, <key/>
           const parts = xmlSafe(value).split(']]>');
           parts.forEach((part, i) => el.dat((i > 0 ? '>' : '') + part + (i < parts.length - 1 ? ']]' : '')));
         } else if (typeof value === 'number' || typeof value === 'boolean') el.txt(String(value));
