@@ -52,7 +52,7 @@ describe('toXml()', () => {
         const el = parent.ele(key);
         if (value === null || value === undefined) el.txt('NULL');
         else if (typeof value === 'string') {
-          if (value === '' || xmlSafe(value) === '') return; // an empty element, <key/>
+          if (xmlSafe(value) === '') return; // an empty element, <key/>
           const parts = xmlSafe(value).split(']]>');
           parts.forEach((part, i) => el.dat((i > 0 ? '>' : '') + part + (i < parts.length - 1 ? ']]' : '')));
         } else if (typeof value === 'number' || typeof value === 'boolean') el.txt(String(value));
