@@ -22,6 +22,18 @@ function decode(part: string, what: string): string {
   }
 }
 
+// XML 1.0's Name production without ':' (a prefix no namespace declares is not namespace-well-formed).
+const XML_NAME =
+  /^[A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\u{10000}-\u{EFFFF}][-.0-9\u00B7\u0300-\u036F\u203F\u2040A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\u{10000}-\u{EFFFF}]*$/u;
+
+/**
+ * Whether a parameter name can be echoed as an element of `information.parameters` in XML. Any other
+ * name is refused (DESIGN.md §4 XML), in both formats so that they answer alike.
+ */
+export function isXmlName(name: string): boolean {
+  return XML_NAME.test(name);
+}
+
 export function parseQuery(rawUrl: string): ParsedQuery {
   const q = rawUrl.indexOf('?');
   const path = q === -1 ? rawUrl : rawUrl.slice(0, q);
@@ -37,6 +49,9 @@ export function parseQuery(rawUrl: string): ParsedQuery {
     if (params.has(name)) throw badParameter(name, 'is given more than once');
     if (params.size >= MAX_PARAMETERS) throw new ApiError('BAD_PARAMETER', `At most ${MAX_PARAMETERS} parameters are accepted.`);
     if (CONTROL.test(name)) throw new ApiError('BAD_PARAMETER', 'A parameter name contains control characters.');
+    if (!isXmlName(name)) {
+      throw new ApiError('BAD_PARAMETER', `The parameter name "${name.slice(0, 64)}" is not accepted: a name starts with a letter or "_" and holds letters, digits, "_", "-" and "." only.`);
+    }
     params.set(name, value);
     if (!isCredential(name)) kept.push(pair);
   }
@@ -62,6 +77,14 @@ export class Params {
     if (CONTROL.test(raw)) throw badParameter(name, 'contains control characters');
     const value = raw.trim();
     return value === '' ? undefined : value;
+  }
+
+  /** A text value exactly as sent (checked like text(), not trimmed); undefined when absent or empty. */
+  exact(name: string, maxLength = MAX_VALUE_LENGTH): string | undefined {
+    const raw = this.all.get(name);
+    if (raw === undefined || raw === '') return undefined;
+    this.text(name, maxLength); // the same limits as any text
+    return raw;
   }
 
   required(name: string, maxLength?: number): string {

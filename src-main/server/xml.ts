@@ -1,22 +1,26 @@
-// Renders a response object as Moefou-style XML with fast-xml-builder: an element per key, arrays as
-// the key's element repeated, strings in CDATA (a `]]>` split across sections), numbers and booleans as
-// text, null and empty arrays as NULL, an empty string or object as an empty element, and characters
-// XML forbids dropped.
-// fast-xml-builder writes by string concatenation from plain objects; the answer is handed to it in
-// its shape (a string as `{ '#cdata': text }`, everything else already text). A 20-entry page takes
-// 0.26 ms where xmlbuilder2, which builds a DOM and serialises it, took 0.58 ms, and the on-air week
-// 2.5 ms where it took 6.3. test/unit/server/xml.test.ts checks the bytes against xmlbuilder2's for
-// arbitrary answers.
-import type { XMLBuilder } from 'fast-xml-builder';
+// Renders a response object as Moefou-style XML with xmlbuilder2: an element per key, arrays as the
+// key's element repeated (a list within a list spread in its place), strings in CDATA (a `]]>` split
+// across sections), numbers and booleans as text, null and empty arrays as NULL, an empty string or
+// object as an empty element, and characters XML forbids dropped.
+//
+// The tree is made with the DOM methods of xmlbuilder2's own document (createElement,
+// createCDATASection, appendChild) and written by its serializer (`end()`). These give the bytes its
+// builder calls (`ele`, `dat`, `txt`) give, without re-reading arguments and options per call; its
+// callback writer (`createCB`) makes a document fragment per call and was the slowest of the three
+// (docs/search-and-performance.md has the figures). test/unit/server/xml.test.ts holds the bytes to
+// those of the builder calls for arbitrary answers.
+//
+// Element names come from the answer's keys. The API's own keys are fixed names; the one place where a
+// client names keys, `information.parameters`, only ever holds names parseQuery accepted as XML names
+// (params.ts), and the DOM refuses any other name with an exception, so no answer is written malformed.
+import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 
-let builder: XMLBuilder | undefined;
+type XmlCreate = typeof import('xmlbuilder2').create;
+let create: XmlCreate | undefined;
 
-/** fast-xml-builder is loaded on the first XML answer, not at start-up. */
+/** xmlbuilder2 is loaded on the first XML answer, not at start-up. */
 export async function loadXml(): Promise<void> {
-  if (builder) return;
-  const Builder = (await import('fast-xml-builder')).default;
-  // No attributes, entities or paths: every text is CDATA or a number, and no callback reads a path.
-  builder = new Builder({ cdataPropName: '#cdata', suppressEmptyNode: true, processEntities: false, ignoreAttributes: true, jPath: false } as ConstructorParameters<typeof Builder>[0]);
+  create ??= (await import('xmlbuilder2')).create;
 }
 
 // Outside XML 1.0's Char production: C0 controls but tab/LF/CR, lone surrogates, U+FFFE/U+FFFF.
@@ -26,34 +30,45 @@ export function xmlSafe(text: string): string {
   return text.replace(FORBIDDEN, '');
 }
 
-const EMPTY = Object.freeze({});
-
-/** A list's items in fast-xml-builder's shape, a list within it spread in its place, NULL for one empty. */
-function addItems(list: unknown[], out: unknown[]): unknown[] {
-  if (list.length === 0) out.push('NULL');
-  for (const item of list) {
-    if (Array.isArray(item)) addItems(item, out);
-    else out.push(shaped(item));
-  }
-  return out;
+/** The DOM calls toXml makes: those of xmlbuilder2's document (@oozcitak/dom). */
+interface XmlDocument {
+  createElement(name: string): XmlNode;
+  createTextNode(text: string): XmlNode;
+  createCDATASection(text: string): XmlNode;
+}
+interface XmlNode {
+  appendChild(child: XmlNode): XmlNode;
 }
 
-/** A value in fast-xml-builder's shape: CDATA for text, NULL for nothing, the rest as text. */
-function shaped(value: unknown): unknown {
-  if (Array.isArray(value)) return addItems(value, []);
-  if (value === null || value === undefined) return 'NULL';
-  if (typeof value === 'string') {
-    const text = xmlSafe(value);
-    // The builder splits a `]]>` across two sections itself.
-    return text === '' ? EMPTY : { '#cdata': text };
+function addString(doc: XmlDocument, el: XmlNode, text: string): void {
+  const safe = xmlSafe(text);
+  if (safe === '') return; // an empty element, <key/>
+  const parts = safe.split(']]>');
+  // "a]]>b" → <![CDATA[a]]]]><![CDATA[>b]]>
+  parts.forEach((part, i) => el.appendChild(doc.createCDATASection((i > 0 ? '>' : '') + part + (i < parts.length - 1 ? ']]' : ''))));
+}
+
+function addText(doc: XmlDocument, parent: XmlNode, key: string, text: string): void {
+  parent.appendChild(doc.createElement(key)).appendChild(doc.createTextNode(text));
+}
+
+function addValue(doc: XmlDocument, parent: XmlNode, key: string, value: unknown): void {
+  if (Array.isArray(value)) {
+    if (value.length === 0) addText(doc, parent, key, 'NULL');
+    for (const item of value) addValue(doc, parent, key, item);
+    return;
   }
-  if (typeof value !== 'object') return String(value);
-  const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) if (v !== undefined) out[key] = shaped(v);
-  return out;
+  if (value === null || value === undefined) return addText(doc, parent, key, 'NULL');
+  if (typeof value === 'number' || typeof value === 'boolean') return addText(doc, parent, key, String(value));
+  const el = parent.appendChild(doc.createElement(key));
+  if (typeof value === 'string') addString(doc, el, value);
+  else for (const [k, v] of Object.entries(value as object)) if (v !== undefined) addValue(doc, el, k, v);
 }
 
 export function toXml(response: Record<string, unknown>): string {
-  if (!builder) throw new Error('loadXml() must run before toXml()');
-  return `<?xml version="1.0" encoding="UTF-8"?>${builder.build({ response: shaped(response) })}`;
+  if (!create) throw new Error('loadXml() must run before toXml()');
+  const root: XMLBuilder = create({ version: '1.0', encoding: 'UTF-8' }).ele('response');
+  const el = root.node as unknown as XmlNode & { ownerDocument: XmlDocument };
+  for (const [k, v] of Object.entries(response)) if (v !== undefined) addValue(el.ownerDocument, el, k, v);
+  return root.end({ prettyPrint: false });
 }
