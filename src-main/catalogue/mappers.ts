@@ -1,7 +1,7 @@
 // Row → API object, one mapper per object, so every operation and both formats carry the same fields.
 // The SELECT column lists live here too, beside the mappers that read them.
 import type { MetaItem } from './source-entry';
-import type { MetaDto, OnAirDto, SourceKind, SubDto, UploadDto, WikiDto, WikiSourceDto } from '../contract/objects';
+import { LOCAL_USER_ID, type MetaDto, type OnAirDto, type SourceKind, type SubDto, type UploadDto, type WikiDto, type WikiSourceDto } from '../contract/objects';
 import { coverPath, filePath, subFmPath, subPagePath, wikiPagePath } from '../contract/paths';
 
 // The source's kind and name come from the (small) source table by primary key, one look-up per row.
@@ -26,26 +26,31 @@ export interface WikiRow {
   wiki_source: string;
 }
 
-function metaOf(json: string): MetaDto[] {
-  return (JSON.parse(json) as MetaItem[]).map((m) => ({ meta_key: m.key, meta_value: m.value }));
+/** The meta pairs, or null when there are none (the interface's observed shape). */
+function metaOf(json: string): MetaDto[] | null {
+  const items = JSON.parse(json) as MetaItem[];
+  return items.length === 0 ? null : items.map((m) => ({ meta_key: m.key, meta_value: m.value }));
 }
+
+/** Who last changed a row (wiki_modified_user, up_uid): the local user for their own imports, else 0. */
+const userOf = (source: WikiSourceDto) => (source.kind === 'folder' ? LOCAL_USER_ID : 0);
 
 export function toWiki(row: WikiRow, site: string): WikiDto {
   const page = `${site}${wikiPagePath(row.wiki_type, row.wiki_id)}`;
+  const source = sourceOf(row);
   return {
     wiki_id: row.wiki_id,
     wiki_title: row.wiki_title,
     wiki_title_encode: row.wiki_title_encode,
+    wiki_name: String(row.wiki_id),
     wiki_type: row.wiki_type,
+    wiki_parent: 0,
     wiki_date: row.wiki_date,
     wiki_modified: row.wiki_modified,
-    wiki_about: row.wiki_about,
+    wiki_modified_user: userOf(source),
     wiki_meta: metaOf(row.wiki_meta),
-    wiki_aliases: JSON.parse(row.wiki_aliases) as string[],
-    wiki_tags: JSON.parse(row.wiki_tags) as string[],
-    wiki_bgm_id: row.wiki_bgm_id,
-    wiki_url: page,
     wiki_fm_url: page,
+    wiki_url: page,
     wiki_cover: {
       small: `${site}${coverPath(row.wiki_id, 'small')}`,
       medium: `${site}${coverPath(row.wiki_id, 'medium')}`,
@@ -53,7 +58,11 @@ export function toWiki(row: WikiRow, site: string): WikiDto {
       large: `${site}${coverPath(row.wiki_id, 'large')}`,
     },
     wiki_user_fav: null,
-    wiki_source: sourceOf(row),
+    wiki_about: row.wiki_about,
+    wiki_aliases: JSON.parse(row.wiki_aliases) as string[],
+    wiki_tags: JSON.parse(row.wiki_tags) as string[],
+    wiki_bgm_id: row.wiki_bgm_id,
+    wiki_source: source,
   };
 }
 
@@ -95,16 +104,21 @@ export interface UploadRow {
   up_remote_url: string | null;
 }
 
-/** "mm:ss" (minutes keep counting past 59, as players show long tracks). */
-export function clockTime(seconds: number): string {
-  return `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
+/**
+ * "mm:ss" from seconds, or "HH:MM" from minutes: the larger unit keeps counting (a long track's 75:02,
+ * a late-night show's 25:30).
+ */
+export function clockTime(units: number): string {
+  return `${String(Math.floor(units / 60)).padStart(2, '0')}:${String(units % 60).padStart(2, '0')}`;
 }
 
-export function toUpload(row: UploadRow, site: string): UploadDto {
+/** A song's file; `owner` is the song's entry, whose source says who uploaded it. */
+export function toUpload(row: UploadRow, site: string, owner: WikiDto): UploadDto {
   return {
     up_id: row.up_id,
+    up_uid: userOf(owner.wiki_source),
     up_obj_id: row.up_obj_id,
-    up_obj_type: 'sub',
+    up_obj_type: 'song',
     up_uri: row.up_uri,
     up_type: row.up_type,
     up_md5: row.up_md5,
@@ -115,26 +129,28 @@ export function toUpload(row: UploadRow, site: string): UploadDto {
   };
 }
 
-/** A sub-entry; songs carry `sub_upload` (their files, [] when none), episodes do not. */
-export function toSub(row: SubRow, site: string, uploads: UploadRow[], wiki?: WikiDto): SubDto {
+/** A sub-entry with its entry in `wiki`; songs carry `sub_upload` (their files, [] when none), episodes do not. */
+export function toSub(row: SubRow, site: string, uploads: UploadRow[], wiki: WikiDto): SubDto {
   const dto: SubDto = {
     sub_id: row.sub_id,
     sub_parent_wiki: row.sub_parent_wiki,
+    sub_parent: 0,
     sub_title: row.sub_title,
     sub_title_encode: row.sub_title_encode,
     sub_type: row.sub_type,
     sub_order: row.sub_order,
-    sub_view_title: row.sub_view_title,
+    sub_meta: metaOf(row.sub_meta),
+    sub_about: row.sub_about,
+    sub_data: null,
     sub_date: row.sub_date,
     sub_modified: row.sub_modified,
-    sub_about: row.sub_about,
-    sub_meta: metaOf(row.sub_meta),
     sub_url: `${site}${subPagePath(row.sub_type, row.sub_id)}`,
     sub_fm_url: `${site}${subFmPath(row.sub_type, row.sub_id)}`,
+    sub_view_title: row.sub_view_title,
+    wiki,
     sub_user_fav: null,
   };
-  if (row.sub_type === 'song') dto.sub_upload = uploads.map((u) => toUpload(u, site));
-  if (wiki) dto.wiki = wiki;
+  if (row.sub_type === 'song') dto.sub_upload = uploads.map((u) => toUpload(u, site, wiki));
   return dto;
 }
 
@@ -145,9 +161,19 @@ export interface OnAirRow extends WikiRow {
   oa_date_end: number;
 }
 
+/** oa_id: an entry has at most one schedule row per weekday, so this names the row and stays stable across rebuilds. */
+export const onAirId = (wikiId: number, weekday: number) => wikiId * 10 + weekday;
+
 export function toOnAir(row: OnAirRow, site: string): OnAirDto {
-  const time = `${String(Math.floor(row.oa_minute / 60)).padStart(2, '0')}:${String(row.oa_minute % 60).padStart(2, '0')}`;
-  // Object.assign, not an object literal spreading toWiki's 17 fields: V8 made every such literal
-  // survive the young-generation collections (the on-air week's collections took 5 ms instead of 0.15).
-  return Object.assign(toWiki(row, site), { oa_weekday: row.oa_weekday, oa_time: time, oa_date_begin: row.oa_date_begin, oa_date_end: row.oa_date_end });
+  return {
+    oa_id: onAirId(row.wiki_id, row.oa_weekday),
+    oa_obj_id: row.wiki_id,
+    oa_obj_type: row.wiki_type,
+    oa_week: row.oa_weekday,
+    oa_date_begin: row.oa_date_begin,
+    oa_date_end: row.oa_date_end,
+    oa_active: 1,
+    obj: toWiki(row, site),
+    oa_time: clockTime(row.oa_minute),
+  };
 }

@@ -25,7 +25,7 @@ export interface RemoteWiki {
   wiki_date: number;
   wiki_modified: number;
   wiki_about?: string;
-  wiki_meta?: RemoteMeta[];
+  wiki_meta?: RemoteMeta[] | null;
   wiki_aliases?: string[];
   wiki_tags?: string[];
   wiki_bgm_id?: number | null;
@@ -50,11 +50,22 @@ export interface RemoteSub {
   sub_date: number;
   sub_modified: number;
   sub_about?: string;
-  sub_meta?: RemoteMeta[];
+  sub_meta?: RemoteMeta[] | null;
   sub_upload?: RemoteUpload[];
 }
 
-export interface RemoteOnAir extends RemoteWiki {
+/** A schedule entry as INTERFACE.md gives it; `oa_time` is Moecat's extension (a remote without it gives no times). */
+export interface RemoteOnAir {
+  oa_obj_id: number;
+  oa_week: number;
+  oa_date_begin: number;
+  oa_date_end: number;
+  oa_time?: string;
+  obj?: RemoteWiki;
+}
+
+/** A schedule entry as Moecat answered before it followed INTERFACE.md: the entry's fields with its slot. */
+export interface LegacyRemoteOnAir extends RemoteWiki {
   oa_weekday: number;
   oa_time: string;
   oa_date_begin: number;
@@ -93,9 +104,12 @@ function lenient(schema: Schema, required?: string[], overrides: Record<string, 
 const ANY = {};
 const ID = { type: 'integer', minimum: 1 };
 const WIKI_REQUIRED = ['wiki_id', 'wiki_title', 'wiki_type', 'wiki_date', 'wiki_modified'];
-const wikiOverrides = { wiki_id: ID, wiki_user_fav: ANY, wiki_cover: { type: 'object' } };
+// What the sync does not read is not held to Moecat's own values (an older Moecat or another server may differ).
+const wikiOverrides = { wiki_id: ID, wiki_user_fav: ANY, wiki_cover: { type: 'object' }, wiki_name: ANY, wiki_parent: ANY, wiki_modified_user: ANY };
 const remoteWiki = lenient(WikiDtoSchema, WIKI_REQUIRED, wikiOverrides);
 const remoteUpload = lenient(UploadDtoSchema, ['up_url', 'up_data'], {
+  up_uid: ANY,
+  up_obj_type: ANY,
   up_data: { type: 'object', required: ['bitrate', 'length', 'filesize'], properties: { bitrate: { type: 'integer', minimum: 0 }, length: { type: 'integer', minimum: 0 }, filesize: { type: 'integer', minimum: 0 } } },
 });
 const remoteSub = lenient(SubDtoSchema, ['sub_id', 'sub_title', 'sub_type', 'sub_order', 'sub_date', 'sub_modified'], {
@@ -103,12 +117,31 @@ const remoteSub = lenient(SubDtoSchema, ['sub_id', 'sub_title', 'sub_type', 'sub
   sub_order: { type: ['string', 'integer'] },
   sub_user_fav: ANY,
   sub_upload: { type: 'array', items: remoteUpload },
+  sub_parent: ANY,
+  sub_data: ANY,
   wiki: ANY,
 });
-const remoteOnAir = lenient(OnAirDtoSchema, [...WIKI_REQUIRED, 'oa_weekday', 'oa_time', 'oa_date_begin', 'oa_date_end'], {
-  ...wikiOverrides,
-  oa_time: { type: 'string', pattern: '^\\d{2}:\\d{2}$' },
+const OA_TIME = { type: 'string', pattern: '^\\d{2}:\\d{2}$' };
+const remoteOnAir = lenient(OnAirDtoSchema, ['oa_obj_id', 'oa_week', 'oa_date_begin', 'oa_date_end'], {
+  oa_obj_id: ID,
+  oa_week: { type: 'integer', minimum: 1, maximum: 7 },
+  oa_obj_type: ANY,
+  oa_active: ANY,
+  oa_time: OA_TIME,
+  obj: remoteWiki,
 });
+// An older Moecat's on-air entry: WikiDto's fields flattened with oa_weekday and oa_time.
+const legacyRemoteOnAir = {
+  type: 'object',
+  required: [...WIKI_REQUIRED, 'oa_weekday', 'oa_time', 'oa_date_begin', 'oa_date_end'],
+  properties: {
+    ...(remoteWiki.properties as Record<string, Schema>),
+    oa_weekday: { type: 'integer', minimum: 1, maximum: 7 },
+    oa_time: OA_TIME,
+    oa_date_begin: { type: 'integer' },
+    oa_date_end: { type: 'integer' },
+  },
+};
 const remotePlaylistItem = lenient(PlaylistItemDtoSchema, ['sub_id', 'up_url', 'duration', 'file_size'], { sub_id: ID });
 const information = (required: string[]) => lenient(InformationSchema, required);
 
@@ -128,7 +161,7 @@ const WEEK = [1, 2, 3, 4, 5, 6, 7];
 const SCHEMAS = {
   wikis: envelope(information(['count']), { wikis: list(remoteWiki) }),
   detail: envelope(information([]), { wiki: remoteWiki, subs: list(remoteSub) }),
-  onAir: envelope(information([]), Object.fromEntries(WEEK.map((d) => [`onair_${d}`, list(remoteOnAir)]))),
+  onAir: envelope(information([]), Object.fromEntries(WEEK.map((d) => [`onair_${d}`, list({ anyOf: [remoteOnAir, legacyRemoteOnAir] })]))),
   playlist: envelope(information([]), { playlist: list(remotePlaylistItem) }),
   /** Any Moefou envelope (reading an error answer's messages). */
   any: envelope({ type: 'object' }, {}),
@@ -137,7 +170,7 @@ const SCHEMAS = {
 export interface Answers {
   wikis: { information: RemoteInformation & { count: number }; wikis: RemoteWiki[] };
   detail: { information: RemoteInformation; wiki: RemoteWiki; subs: RemoteSub[] };
-  onAir: { information: RemoteInformation } & Record<`onair_${number}`, RemoteOnAir[]>;
+  onAir: { information: RemoteInformation } & Record<`onair_${number}`, (RemoteOnAir | LegacyRemoteOnAir)[]>;
   playlist: { information: RemoteInformation; playlist: RemotePlaylistItem[] };
   any: { information: RemoteInformation };
 }

@@ -11,10 +11,11 @@
 //   md5 or bitrate — what the API shows of an episode's audio is exactly what the playlist gives.
 // - Aliases have no language on the wire; they are kept with lang '' (only their text is searched).
 // - On-air rows: one per weekday the remote lists the entry on, with its time and first/last broadcast
-//   day; an entry listed on all seven days is a daily show (period 1), else weekly (7).
+//   day; an entry listed on all seven days is a daily show (period 1), else weekly (7). The on-air
+//   answer is read in INTERFACE.md's shape and, from an older Moecat, in its flattened shape.
 import type { ScheduleRow } from './broadcast';
 import type { IncomingEntry, IncomingSub } from './catalogue-writer';
-import type { Answers, RemoteMeta, RemotePlaylistItem, RemoteSub, RemoteUpload, RemoteWiki } from './remote-answers';
+import type { Answers, LegacyRemoteOnAir, RemoteMeta, RemoteOnAir, RemotePlaylistItem, RemoteSub, RemoteUpload, RemoteWiki } from './remote-answers';
 import { RemoteError } from './remote-client';
 import { searchFold } from './search-fold';
 import type { SourceUpload } from './source-entry';
@@ -24,7 +25,7 @@ function derivedOf(title: string, encode: string | undefined) {
   return { key: encode !== undefined && /^[a-z0-9]*$/.test(encode) ? encode : titleKey(title), fold: searchFold(title) };
 }
 
-const metaOf = (meta: RemoteMeta[] | undefined) => (meta ?? []).map((m) => ({ key: m.meta_key, value: m.meta_value }));
+const metaOf = (meta: RemoteMeta[] | null | undefined) => (meta ?? []).map((m) => ({ key: m.meta_key, value: m.meta_value }));
 
 /** An absolute http(s) URL on the remote's word (a relative one resolved against the base URL). */
 function remoteUrlOf(base: string, url: string): string {
@@ -97,20 +98,35 @@ export function toIncomingEntry(
   };
 }
 
-/** The on-air answer (all seven days) as schedule rows by remote wiki id. */
-export function schedulesOf(answer: Answers['onAir']): Map<number, ScheduleRow[]> {
+/** One schedule entry in either shape: INTERFACE.md's (oa_obj_id, oa_week, the entry in obj) or an older Moecat's. */
+function slotOf(item: RemoteOnAir | LegacyRemoteOnAir): { wikiId: number; weekday: number; time?: string } {
+  return 'oa_obj_id' in item ? { wikiId: item.oa_obj_id, weekday: item.oa_week, time: item.oa_time } : { wikiId: item.wiki_id, weekday: item.oa_weekday, time: item.oa_time };
+}
+
+/**
+ * The on-air answer (all seven days) as schedule rows by remote wiki id. A schedule entry without
+ * `oa_time` (a server that is not Moecat gives no broadcast time) cannot be placed on the week: it is
+ * counted in `untimed` and left out rather than given a time nobody said.
+ */
+export function schedulesOf(answer: Answers['onAir']): { rows: Map<number, ScheduleRow[]>; untimed: number } {
   const rows = new Map<number, ScheduleRow[]>();
+  let untimed = 0;
   for (let day = 1; day <= 7; day++) {
     for (const item of answer[`onair_${day}`]) {
-      const [h, m] = item.oa_time.split(':').map(Number);
-      const list = rows.get(item.wiki_id) ?? [];
-      if (list.some((r) => r.weekday === item.oa_weekday)) continue;
-      list.push({ weekday: item.oa_weekday, minute: h * 60 + m, periodDays: 7, dateBegin: item.oa_date_begin, dateEnd: item.oa_date_end });
-      rows.set(item.wiki_id, list);
+      const { wikiId, weekday, time } = slotOf(item);
+      if (time === undefined) {
+        untimed++;
+        continue;
+      }
+      const [h, m] = time.split(':').map(Number);
+      const list = rows.get(wikiId) ?? [];
+      if (list.some((r) => r.weekday === weekday)) continue;
+      list.push({ weekday, minute: h * 60 + m, periodDays: 7, dateBegin: item.oa_date_begin, dateEnd: item.oa_date_end });
+      rows.set(wikiId, list);
     }
   }
   for (const list of rows.values()) if (list.length === 7) list.forEach((r) => (r.periodDays = 1));
-  return rows;
+  return { rows, untimed };
 }
 
 /** Rows in a canonical text, to tell whether the remote's schedule differs from the local one. */

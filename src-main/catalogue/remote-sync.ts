@@ -263,7 +263,8 @@ export async function syncRemote(opts: SyncOptions): Promise<SyncResult> {
 
   // 2–3. The schedule, and what to fetch.
   progress({ phase: 'schedule', done: 0, total: 1 });
-  const schedules = schedulesOf(await client.get('onAir', '/on-air.json', { week: 0 }));
+  const { rows: schedules, untimed } = schedulesOf(await client.get('onAir', '/on-air.json', { week: 0 }));
+  if (untimed > 0) problem(`${base} gave ${untimed} on-air entries without a broadcast time (oa_time); they are left out of the week.`);
   const local = source ? localSchedules(writer.db, source.sourceId) : new Map<string, ScheduleRow[]>();
   const pending = [...listing.values()]
     .filter((w) => {

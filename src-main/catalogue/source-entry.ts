@@ -1,12 +1,8 @@
 // What every catalogue source (bangumi-data, the demo section, later folder import and remote sync)
 // hands to the builder: plain records with their stable ids already decided.
 import type { ScheduleRow } from './broadcast';
-
-export const WIKI_TYPES = ['music', 'radio', 'tv', 'web', 'movie', 'ova', 'oad'] as const;
-export type WikiType = (typeof WIKI_TYPES)[number];
-
-export const SUB_TYPES = ['song', 'ep'] as const;
-export type SubType = (typeof SUB_TYPES)[number];
+import type { SubType, WikiType } from '../contract/sections';
+export { SUB_TYPES, WIKI_TYPES, type SubType, type WikiType } from '../contract/sections';
 
 export interface DerivedTitle {
   key: string;

@@ -3,6 +3,7 @@
 // migration and an integrity check at open (database.ts); never touched by a catalogue build.
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type Db, type DatabaseKind, type OpenOptions } from './database';
+import { LOCAL_USER_ID } from '../contract/objects';
 
 const USER_MIGRATIONS: readonly string[] = [
   /* 1 */ `
@@ -85,8 +86,9 @@ export interface Fav {
   fav_id: number;
   fav_obj_id: number;
   fav_obj_type: FavObjType;
-  fav_type: number;
+  fav_uid: number;
   fav_date: number;
+  fav_type: number;
 }
 
 /** Recently played keeps at most this many plays; older ones are pruned as new ones come. */
@@ -195,7 +197,8 @@ export function openUserDb(file: string, options: Omit<OpenOptions, 'readonly'> 
   const active = db.prepare('SELECT 1 FROM api_key WHERE api_key = ? AND revoked_at IS NULL').pluck();
   const keys = activeKeyCache(db, (key) => active.get(key) !== undefined);
   const nowSeconds = () => Math.floor(Date.now() / 1000);
-  const FAV_COLUMNS = 'fav_id, fav_obj_id, fav_obj_type, fav_type, fav_date';
+  // In FavDto's order; every favourite is the local user's.
+  const FAV_COLUMNS = `fav_id, fav_obj_id, fav_obj_type, ${LOCAL_USER_ID} AS fav_uid, fav_date, fav_type`;
   const insertFav = db.prepare(`INSERT INTO fav (fav_obj_type, fav_obj_id, fav_type, fav_date) VALUES (?, ?, ?, ?)
     ON CONFLICT (fav_obj_type, fav_obj_id) DO NOTHING RETURNING ${FAV_COLUMNS}`);
   const removeFav = db.prepare(`DELETE FROM fav WHERE fav_obj_type = ? AND fav_obj_id = ? RETURNING ${FAV_COLUMNS}`);

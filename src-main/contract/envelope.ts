@@ -5,8 +5,6 @@ export interface Information {
   parameters: Record<string, string>;
   msg: string[];
   has_error: boolean;
-  /** 0 on success, else the HTTP status. */
-  error: number;
   /** Path and query as received, credentials removed. */
   request: string;
   page?: number;
@@ -14,6 +12,8 @@ export interface Information {
   count?: number;
   /** On-air: `onair_<n>_count` for each requested weekday. */
   [onAirCount: `onair_${number}_count`]: number;
+  /** Moecat's extension: 0 on success, else the HTTP status (some clients require `error == 0`). */
+  error: number;
 }
 
 export interface Envelope<P extends object = object> {

@@ -13,13 +13,18 @@ export interface CoverDto {
   large: string;
 }
 
+/** The uid of the one user Moecat has: the local user (`/user/detail` describes them). */
+export const LOCAL_USER_ID = 1;
+
 /** The local user's favourite mark on an object; null without OAuth or first-party authority. */
 export interface FavDto {
   fav_id: number;
   fav_obj_id: number;
   fav_obj_type: 'wiki' | 'sub';
-  fav_type: number;
+  /** Always LOCAL_USER_ID. */
+  fav_uid: number;
   fav_date: number;
+  fav_type: number;
 }
 
 /** One item of /user/favs/{wiki,sub}: the fav with its object (null if the catalogue no longer has it). */
@@ -42,26 +47,38 @@ export interface PlayItemDto extends PlayDto {
   sub: SubDto | null;
 }
 
+/**
+ * An entry, INTERFACE.md's wiki object field by field (in its order), then Moecat's extensions.
+ * Values the interface leaves open are DESIGN.md §4's.
+ */
 export interface WikiDto {
   wiki_id: number;
   wiki_title: string;
   wiki_title_encode: string;
+  /** The id as a string (the interface's observed shape is numeric text). */
+  wiki_name: string;
   wiki_type: string;
+  /** Always 0: entries have no parent entry. */
+  wiki_parent: number;
   /** Unix seconds (local midnight in the catalogue time zone for day-precision dates); 0 = unknown. */
   wiki_date: number;
   wiki_modified: number;
+  /** 0 for bundled and synced entries, LOCAL_USER_ID for the user's own imports. */
+  wiki_modified_user: number;
+  /** The entry's facts (artist, label …) as key/value pairs; null when it has none (the observed shape). */
+  wiki_meta: MetaDto[] | null;
+  wiki_fm_url: string;
+  wiki_url: string;
+  wiki_cover: CoverDto;
+  wiki_user_fav: FavDto | null;
+  // Moecat's extensions.
   wiki_about: string;
-  wiki_meta: MetaDto[];
   /** Translated titles (searchable). */
   wiki_aliases: string[];
   wiki_tags: string[];
   /** Bangumi subject id, or null. */
   wiki_bgm_id: number | null;
-  wiki_url: string;
-  wiki_fm_url: string;
-  wiki_cover: CoverDto;
-  wiki_user_fav: FavDto | null;
-  /** Moecat's extension: where the entry came from (other clients ignore the field). */
+  /** Where the entry came from (other clients ignore the field). */
   wiki_source: WikiSourceDto;
 }
 
@@ -97,10 +114,14 @@ export interface UploadDataDto {
   filesize: number;
 }
 
+/** An audio file of a song, INTERFACE.md's upload object field by field. */
 export interface UploadDto {
   up_id: number;
+  /** 0 for bundled and synced files, LOCAL_USER_ID for the user's own imports. */
+  up_uid: number;
+  /** The song's sub_id. */
   up_obj_id: number;
-  up_obj_type: 'sub';
+  up_obj_type: 'song';
   /** Storage path relative to the audio root. */
   up_uri: string;
   up_type: string;
@@ -112,37 +133,54 @@ export interface UploadDto {
   up_url: string;
 }
 
+/** A song or an episode, INTERFACE.md's sub-entry object field by field (in its order). */
 export interface SubDto {
   sub_id: number;
   sub_parent_wiki: number;
+  /** Always 0: sub-entries have no parent sub-entry. */
+  sub_parent: number;
   sub_title: string;
   sub_title_encode: string;
   sub_type: 'song' | 'ep';
   sub_order: string;
-  sub_view_title: string;
+  /** The sub-entry's facts (artist …) as key/value pairs; null when it has none (the observed shape). */
+  sub_meta: MetaDto[] | null;
+  sub_about: string;
+  /** Always null (the observed shape). */
+  sub_data: null;
   sub_date: number;
   sub_modified: number;
-  sub_about: string;
-  sub_meta: MetaDto[];
   sub_url: string;
   sub_fm_url: string;
+  /** `<sub_type>.<sub_order, two digits when numeric> <sub_title>`. */
+  sub_view_title: string;
+  /** The owning entry. */
+  wiki: WikiDto;
   sub_user_fav: FavDto | null;
-  /** Songs only: their audio files ([] when the song has none). */
+  /** Songs only: their audio files ([] when the song has none); episodes have no such field. */
   sub_upload?: UploadDto[];
-  /** The owning entry (search/sub). */
-  wiki?: WikiDto;
 }
 
-/** An airing entry: the entry's fields plus its slot. */
-export interface OnAirDto extends WikiDto {
-  /** 1 Monday … 7 Sunday, in the catalogue time zone with the broadcast day starting at 05:00. */
-  oa_weekday: number;
-  /** "HH:MM" on the broadcast day, 05:00–28:59 (late-night shows past 24:00). */
-  oa_time: string;
+/** A schedule entry of /on-air, INTERFACE.md's on-air entry field by field, then Moecat's extension. */
+export interface OnAirDto {
+  /** Stable: wiki_id × 10 + oa_week (one schedule entry per entry and weekday). */
+  oa_id: number;
+  /** The entry's wiki_id. */
+  oa_obj_id: number;
+  /** The entry's wiki_type. */
+  oa_obj_type: string;
+  /** 1 Monday … 7 Sunday, in the catalogue time zone with the broadcast day starting at 05:00: the n of the `onair_<n>` it is listed under. */
+  oa_week: number;
   /** Local midnight of the first broadcast day. */
   oa_date_begin: number;
   /** Local midnight of the last broadcast day; 0 when unknown. */
   oa_date_end: number;
+  /** Always 1: only airing entries are listed. */
+  oa_active: 1;
+  obj: WikiDto;
+  // Moecat's extension.
+  /** "HH:MM" on the broadcast day, 05:00–28:59 (late-night shows past 24:00). */
+  oa_time: string;
 }
 
 export interface PortalDto {

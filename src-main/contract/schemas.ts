@@ -1,6 +1,7 @@
 // JSON Schemas of the API objects in objects.ts and envelope.ts (OpenAPI 3.0 dialect: `nullable`),
 // for the OpenAPI document and for tests. The type checks at the end keep them in step with the types.
 import type { Information } from './envelope';
+import { WIKI_TYPES } from './sections';
 import type { CoverDto, FavDto, FavItemDto, MetaDto, OnAirDto, PlayDto, PlayItemDto, PlaylistItemDto, PortalDto, SubDto, TagDto, UploadDataDto, UploadDto, WikiDto } from './objects';
 
 const int = { type: 'integer' } as const;
@@ -24,8 +25,15 @@ export const CoverDtoSchema = {
 export const FavDtoSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['fav_id', 'fav_obj_id', 'fav_obj_type', 'fav_type', 'fav_date'],
-  properties: { fav_id: int, fav_obj_id: int, fav_obj_type: { type: 'string', enum: ['wiki', 'sub'] }, fav_type: int, fav_date: unixSeconds },
+  required: ['fav_id', 'fav_obj_id', 'fav_obj_type', 'fav_uid', 'fav_date', 'fav_type'],
+  properties: {
+    fav_id: int,
+    fav_obj_id: int,
+    fav_obj_type: { type: 'string', enum: ['wiki', 'sub'] },
+    fav_uid: { type: 'integer', description: 'The local user (uid 1), the only user Moecat has' },
+    fav_date: unixSeconds,
+    fav_type: { type: 'integer', description: "A number of the client's choosing, 1–1000" },
+  },
 } as const;
 
 /** FavDto or null: null without OAuth or first-party authority. */
@@ -44,22 +52,32 @@ const WikiSourceDtoSchema = {
   },
 } as const;
 
+/** Always null (the interface's observed shape); OpenAPI 3.0 has no null type. */
+const alwaysNull = { type: 'string', nullable: true, enum: [null], description: 'Always null' } as const;
+/** Key/value facts, or null when there are none (the interface's observed shape). */
+const metaList = { type: 'array', items: MetaDtoSchema, nullable: true, description: 'Key/value facts; null when there are none' } as const;
+const byUser = { type: 'integer', description: '0 for bundled and synced rows, 1 (the local user) for imported ones' } as const;
+
+// INTERFACE.md's wiki object in its order, then Moecat's extensions.
 const wikiProperties = {
   wiki_id: int,
   wiki_title: str,
   wiki_title_encode: str,
-  wiki_type: { type: 'string', enum: ['music', 'radio', 'tv', 'web', 'movie', 'ova', 'oad'] },
+  wiki_name: { type: 'string', description: 'The id as a string' },
+  wiki_type: { type: 'string', enum: WIKI_TYPES },
+  wiki_parent: { type: 'integer', description: 'Always 0 (entries have no parent)' },
   wiki_date: unixSeconds,
   wiki_modified: unixSeconds,
+  wiki_modified_user: byUser,
+  wiki_meta: metaList,
+  wiki_fm_url: str,
+  wiki_url: str,
+  wiki_cover: CoverDtoSchema,
+  wiki_user_fav: userFav,
   wiki_about: str,
-  wiki_meta: { type: 'array', items: MetaDtoSchema },
   wiki_aliases: { type: 'array', items: str, description: 'Translated titles (searchable)' },
   wiki_tags: { type: 'array', items: str },
   wiki_bgm_id: { type: 'integer', nullable: true, description: 'Bangumi subject id' },
-  wiki_url: str,
-  wiki_fm_url: str,
-  wiki_cover: CoverDtoSchema,
-  wiki_user_fav: userFav,
   wiki_source: WikiSourceDtoSchema,
 } as const;
 
@@ -76,7 +94,7 @@ export const UploadDataDtoSchema = {
   required: ['bitrate', 'length', 'time', 'filesize'],
   properties: {
     bitrate: { type: 'integer', description: 'kbps' },
-    length: { type: 'integer', description: 'seconds' },
+    length: { type: 'number', description: 'seconds' },
     time: { type: 'string', description: '"mm:ss"' },
     filesize: { type: 'integer', description: 'bytes' },
   },
@@ -85,14 +103,15 @@ export const UploadDataDtoSchema = {
 export const UploadDtoSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['up_id', 'up_obj_id', 'up_obj_type', 'up_uri', 'up_type', 'up_md5', 'up_size', 'up_data', 'up_date', 'up_url'],
+  required: ['up_id', 'up_uid', 'up_obj_id', 'up_obj_type', 'up_uri', 'up_type', 'up_md5', 'up_size', 'up_data', 'up_date', 'up_url'],
   properties: {
     up_id: int,
-    up_obj_id: int,
-    up_obj_type: { type: 'string', enum: ['sub'] },
+    up_uid: byUser,
+    up_obj_id: { type: 'integer', description: "The song's sub_id" },
+    up_obj_type: { type: 'string', enum: ['song'] },
     up_uri: { type: 'string', description: 'Storage path relative to the audio root' },
     up_type: str,
-    up_md5: str,
+    up_md5: { type: 'string', description: 'MD5 of the file, 32 hexadecimal characters' },
     up_size: { type: 'integer', description: 'KiB, rounded up' },
     up_data: UploadDataDtoSchema,
     up_date: unixSeconds,
@@ -100,41 +119,53 @@ export const UploadDtoSchema = {
   },
 } as const;
 
+// INTERFACE.md's sub-entry object in its order.
+const subProperties = {
+  sub_id: int,
+  sub_parent_wiki: int,
+  sub_parent: { type: 'integer', description: 'Always 0 (sub-entries have no parent sub-entry)' },
+  sub_title: str,
+  sub_title_encode: str,
+  sub_type: { type: 'string', enum: ['song', 'ep'] },
+  sub_order: str,
+  sub_meta: metaList,
+  sub_about: str,
+  sub_data: alwaysNull,
+  sub_date: unixSeconds,
+  sub_modified: unixSeconds,
+  sub_url: str,
+  sub_fm_url: str,
+  sub_view_title: str,
+  wiki: { ...WikiDtoSchema, description: 'The owning entry' },
+  sub_user_fav: userFav,
+  sub_upload: { type: 'array', items: UploadDtoSchema, description: 'Songs only: their audio files ([] when none); episodes have no such field' },
+} as const;
+
 export const SubDtoSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['sub_id', 'sub_parent_wiki', 'sub_title', 'sub_title_encode', 'sub_type', 'sub_order', 'sub_view_title', 'sub_date', 'sub_modified', 'sub_about', 'sub_meta', 'sub_url', 'sub_fm_url', 'sub_user_fav'],
-  properties: {
-    sub_id: int,
-    sub_parent_wiki: int,
-    sub_title: str,
-    sub_title_encode: str,
-    sub_type: { type: 'string', enum: ['song', 'ep'] },
-    sub_order: str,
-    sub_view_title: str,
-    sub_date: unixSeconds,
-    sub_modified: unixSeconds,
-    sub_about: str,
-    sub_meta: { type: 'array', items: MetaDtoSchema },
-    sub_url: str,
-    sub_fm_url: str,
-    sub_user_fav: userFav,
-    sub_upload: { type: 'array', items: UploadDtoSchema, description: 'Songs only: their audio files ([] when none)' },
-    wiki: { ...WikiDtoSchema, description: 'The owning entry (search/sub)' },
-  },
+  required: (Object.keys(subProperties) as (keyof typeof subProperties)[]).filter((k) => k !== 'sub_upload'),
+  properties: subProperties,
+} as const;
+
+// INTERFACE.md's on-air entry in its order, then Moecat's extension.
+const onAirProperties = {
+  oa_id: { type: 'integer', description: 'wiki_id × 10 + oa_week: one schedule entry per entry and weekday, stable across rebuilds' },
+  oa_obj_id: { type: 'integer', description: "The entry's wiki_id" },
+  oa_obj_type: { type: 'string', enum: WIKI_TYPES, description: "The entry's wiki_type" },
+  oa_week: { type: 'integer', minimum: 1, maximum: 7, description: '1 Monday … 7 Sunday (the n of onair_<n>); the broadcast day starts at 05:00' },
+  oa_date_begin: { type: 'integer', description: 'Local midnight of the first broadcast day' },
+  oa_date_end: { type: 'integer', description: 'Local midnight of the last broadcast day; 0 when unknown (not to be relied on)' },
+  oa_active: { type: 'integer', enum: [1], description: '1 airing: only airing entries are listed' },
+  obj: { ...WikiDtoSchema, description: 'The entry' },
+  oa_time: { type: 'string', description: "Moecat's extension: \"HH:MM\" on the broadcast day, 05:00–28:59" },
 } as const;
 
 export const OnAirDtoSchema = {
   type: 'object',
   additionalProperties: false,
-  required: [...WikiDtoSchema.required, 'oa_weekday', 'oa_time', 'oa_date_begin', 'oa_date_end'],
-  properties: {
-    ...wikiProperties,
-    oa_weekday: { type: 'integer', minimum: 1, maximum: 7, description: '1 Monday … 7 Sunday; the broadcast day starts at 05:00' },
-    oa_time: { type: 'string', description: '"HH:MM" on the broadcast day, 05:00–28:59' },
-    oa_date_begin: { type: 'integer', description: 'Local midnight of the first broadcast day' },
-    oa_date_end: { type: 'integer', description: 'Local midnight of the last broadcast day; 0 when unknown' },
-  },
+  required: Object.keys(onAirProperties) as (keyof typeof onAirProperties)[],
+  properties: onAirProperties,
 } as const;
 
 export const PortalDtoSchema = {
@@ -212,16 +243,16 @@ export const TagDtoSchema = {
 
 export const InformationSchema = {
   type: 'object',
-  required: ['parameters', 'msg', 'has_error', 'error', 'request'],
+  required: ['parameters', 'msg', 'has_error', 'request', 'error'],
   properties: {
-    parameters: { type: 'object', additionalProperties: str, description: 'Every query parameter as sent, decoded; credentials left out (XML: an element per parameter)' },
-    msg: { type: 'array', items: str },
-    has_error: { type: 'boolean' },
-    error: { type: 'integer', description: '0 on success, else the HTTP status' },
-    request: { type: 'string', description: 'Path and query as received, credentials removed' },
+    parameters: { type: 'object', additionalProperties: str, description: 'Every query parameter as sent, decoded, values as strings; credentials left out (XML: an element per parameter)' },
+    msg: { type: 'array', items: str, description: 'Messages; [] when none (XML: the text NULL)' },
+    has_error: { type: 'boolean', description: 'false on success; for the entry list, true when nothing matched' },
+    request: { type: 'string', description: 'Path and query as received, URL-encoded, credentials removed' },
     page: int,
     perpage: int,
-    count: { type: 'integer', description: 'Total matches' },
+    count: { type: 'integer', description: 'Total matches; for on-air, the sum of the onair_<n>_count' },
+    error: { type: 'integer', description: "Moecat's extension: 0 on success, else the HTTP status" },
   },
   // On-air adds `onair_<n>_count` per requested weekday (OpenAPI 3.0 has no patternProperties).
   additionalProperties: int,

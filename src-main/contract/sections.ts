@@ -2,6 +2,13 @@
 // /radio, /anime), Browse's tabs and Search's filters show. Music and radio are their own types;
 // every other type is anime, web series included. The API's `wiki_type=anime` alias is narrower, as
 // the interface defines it: tv, ova, oad and movie (API_ANIME_TYPES).
+/** Every wiki_type the catalogue holds (INTERFACE.md saw music, radio, tv, ova, oad, movie; bangumi-data adds web). */
+export const WIKI_TYPES = ['music', 'radio', 'tv', 'web', 'movie', 'ova', 'oad'] as const;
+export type WikiType = (typeof WIKI_TYPES)[number];
+
+export const SUB_TYPES = ['song', 'ep'] as const;
+export type SubType = (typeof SUB_TYPES)[number];
+
 export type EntrySection = 'music' | 'radio' | 'anime';
 export const SECTIONS: readonly EntrySection[] = ['music', 'radio', 'anime'];
 

@@ -13,6 +13,7 @@ export interface ApiResult {
   information?: Partial<Information>;
   msg?: string[];
   payload: Record<string, unknown>;
+  informationLast?: boolean;
 }
 
 export interface ApiContext {
@@ -113,9 +114,9 @@ export function apiRoute(app: FastifyInstance, path: string, options: ApiRouteOp
       const generation = app.answerCache.generation;
       const result = await handler({ params, request, reply, site: siteOf(request) });
       if ((result as unknown) === reply) return reply;
-      const { information, msg } = result as ApiResult;
+      const { information, msg, informationLast } = result as ApiResult;
       const payload = asUser ? withUserFavs((result as ApiResult).payload, app.deps.userDb) : (result as ApiResult).payload;
-      const answer = await renderEnvelope(request, { information, msg, payload });
+      const answer = await renderEnvelope(request, { information, msg, payload, informationLast });
       if (key && answer.status === 200) app.answerCache.set(key, keptForm(answer), generation);
       return sendAnswer(reply, answer);
     });

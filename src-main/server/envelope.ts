@@ -30,6 +30,8 @@ export interface EnvelopeContent {
   msg?: string[];
   information?: Partial<Information>;
   payload?: Record<string, unknown>;
+  /** The portal's answer: its own fields first, then `information` (Moecat's extension there). */
+  informationLast?: boolean;
 }
 
 function baseInformation(request: FastifyRequest): Pick<Information, 'parameters' | 'request'> {
@@ -46,14 +48,18 @@ function baseInformation(request: FastifyRequest): Pick<Information, 'parameters
 export async function renderEnvelope(request: FastifyRequest, content: EnvelopeContent): Promise<CachedAnswer> {
   const status = content.status ?? 200;
   const hasError = status >= 400 || content.information?.has_error === true;
+  const { parameters, request: requested } = baseInformation(request);
+  // INTERFACE.md's order (parameters, msg, has_error, request, page, perpage, count, onair_<n>_count),
+  // then Moecat's `error`.
   const information: Information = {
-    ...baseInformation(request),
+    parameters,
     msg: content.msg ?? [],
     has_error: hasError,
-    error: status >= 400 ? status : 0,
+    request: requested,
     ...content.information,
+    error: status >= 400 ? status : 0,
   };
-  const response = { information, ...content.payload };
+  const response = content.informationLast ? { ...content.payload, information } : { information, ...content.payload };
   const format = request.apiFormat ?? formatOfUrl(request.url);
   if (format === 'xml') {
     await loadXml();

@@ -53,7 +53,7 @@ describe.each(FORMATS)('POST /fav/add (%s)', (format) => {
     const res = await add(format, { fav_obj_type: 'wiki', fav_obj_id: String(SAKURA.id) });
     expect(res.status).toBe(200);
     expect(res.response.information).toMatchObject({ has_error: false, error: 0 });
-    expect(res.response.fav).toEqual({ fav_id: expect.any(Number), fav_obj_id: SAKURA.id, fav_obj_type: 'wiki', fav_type: 1, fav_date: NOW });
+    expect(res.response.fav).toEqual({ fav_id: expect.any(Number), fav_obj_id: SAKURA.id, fav_obj_type: 'wiki', fav_uid: 1, fav_date: NOW, fav_type: 1 });
     expect(favsInDb()).toEqual([{ fav_obj_type: 'wiki', fav_obj_id: SAKURA.id, fav_type: 1 }]);
   });
 

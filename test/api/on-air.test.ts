@@ -38,7 +38,7 @@ async function appAt(iso: string) {
 
 const onAir = (format: Format | 'none', query: Record<string, string> = {}) => call(ctx.app, '/on-air', format, { api_key: key, ...query });
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const titles = (list: any[]) => list.map((e) => e.wiki_title);
+const titles = (list: any[]) => list.map((e) => e.obj.wiki_title);
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const dayKeys = (response: any) => Object.keys(response).filter((k) => k.startsWith('onair_'));
 
@@ -64,25 +64,28 @@ describe('GET /on-air', () => {
     expect(dayKeys(r)).toEqual(['onair_1']);
     expect(titles(r.onair_1)).toEqual([A.daily.title, A.mondayEvening.title, A.mondayLateNight.title]);
     expect(r.onair_1.map((e: { oa_time: string }) => e.oa_time)).toEqual(['07:00', '19:00', '25:30']);
-    expect(r.onair_1.every((e: { oa_weekday: number }) => e.oa_weekday === 1)).toBe(true);
+    expect(r.onair_1.every((e: { oa_week: number }) => e.oa_week === 1)).toBe(true);
     expect(r.information.onair_1_count).toBe(3);
     expect(r.information.count).toBe(3);
     expect(r.information.onair_2_count).toBeUndefined();
   });
 
-  it.each(FORMATS)('gives each entry its wiki fields and its slot (%s)', async (format) => {
+  it.each(FORMATS)('gives each schedule entry its slot and its entry in obj (%s)', async (format) => {
     const r = (await onAir(format, { week: '1' })).body.response;
-    const late = r.onair_1.find((e: { wiki_title: string }) => e.wiki_title === A.mondayLateNight.title);
+    const late = r.onair_1.find((e: { obj: { wiki_title: string } }) => e.obj.wiki_title === A.mondayLateNight.title);
+    const id = late.obj.wiki_id;
     expect(late).toMatchObject({
-      wiki_type: 'tv',
-      wiki_bgm_id: 1001,
-      wiki_url: `${SITE}/anime/${late.wiki_id}`,
-      oa_weekday: 1,
-      oa_time: '25:30',
+      oa_id: id * 10 + 1,
+      oa_obj_id: id,
+      oa_obj_type: 'tv',
+      oa_week: 1,
       oa_date_begin: tokyoMidnight(2024, 1, 8),
       oa_date_end: 0,
+      oa_active: 1,
+      oa_time: '25:30',
     });
-    expect(late.wiki_aliases).toEqual(expect.arrayContaining(['Touhou Night']));
+    expect(late.obj).toMatchObject({ wiki_type: 'tv', wiki_bgm_id: 1001, wiki_url: `${SITE}/anime/${id}` });
+    expect(late.obj.wiki_aliases).toEqual(expect.arrayContaining(['Touhou Night']));
   });
 
   it('carries the same entries in JSON and XML', async () => {

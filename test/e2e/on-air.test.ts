@@ -64,31 +64,31 @@ describe('on-air week', () => {
     const day = [1, 2, 3, 4, 5, 6, 7].map((d) => (d + weekday - 2) % 7 + 1).find((d) => week.counts[d] > 0)!;
     const entries = dayColumn(day).getByTestId('onair-entry');
     await expect(entries.evaluateAll((els) => els.map((e) => e.getAttribute('data-wiki-id')))).resolves.toEqual(
-      week.days[day].map((e) => String(e.wiki_id)),
+      week.days[day].map((e) => String(e.oa_obj_id)),
     );
     await expect(dayColumn(day).getByTestId('onair-time').allTextContents()).resolves.toEqual(week.days[day].map((e) => e.oa_time));
     const first = entries.first();
-    await expect(first.getAttribute('href')).resolves.toBe(`/anime/${week.days[day][0].wiki_id}`);
-    await expect(first.textContent()).resolves.toContain(week.days[day][0].wiki_title);
+    await expect(first.getAttribute('href')).resolves.toBe(`/anime/${week.days[day][0].oa_obj_id}`);
+    await expect(first.textContent()).resolves.toContain(week.days[day][0].obj.wiki_title);
     // The cover is a real image that loaded (lazily, since it is in view).
     const img = first.locator('img');
     await img.waitFor();
     await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
-    await expect(img.getAttribute('src')).resolves.toBe(week.days[day][0].wiki_cover.medium);
+    await expect(img.getAttribute('src')).resolves.toBe(week.days[day][0].obj.wiki_cover.medium);
     // Late-night shows keep the listing convention (past 24:00) somewhere in the week.
     const lateNight = Object.values(week.days).flat().find((e) => e.oa_time >= '24:00');
-    if (lateNight) await expect(dayColumn(lateNight.oa_weekday).getByText(lateNight.oa_time).first().isVisible()).resolves.toBe(true);
+    if (lateNight) await expect(dayColumn(lateNight.oa_week).getByText(lateNight.oa_time).first().isVisible()).resolves.toBe(true);
     await h.shot('week');
   });
 
   it('shows translated titles in the UI language when an entry has one', async () => {
     const withLatin = Object.values(week.days)
       .flat()
-      .find((e) => e.wiki_aliases.some((a) => /^[\x20-\x7e]+$/.test(a) && /[a-z]/i.test(a) && a !== e.wiki_title));
+      .find((e) => e.obj.wiki_aliases.some((a) => /^[\x20-\x7e]+$/.test(a) && /[a-z]/i.test(a) && a !== e.obj.wiki_title));
     if (!withLatin) return;
-    const card = h.page.locator(`[data-testid="onair-entry"][data-wiki-id="${withLatin.wiki_id}"]`).first();
+    const card = h.page.locator(`[data-testid="onair-entry"][data-wiki-id="${withLatin.oa_obj_id}"]`).first();
     const shown = await card.getByTestId('onair-translated').textContent();
-    expect(withLatin.wiki_aliases).toContain(shown);
+    expect(withLatin.obj.wiki_aliases).toContain(shown);
   });
 
   it('moves shows to the viewer’s clock and back', async () => {
@@ -96,12 +96,12 @@ describe('on-air week', () => {
     const entry = Object.values(week.days).flat().find((e) => e.oa_time >= '24:00') ?? week.days[tokyoBroadcastWeekday()][0] ?? Object.values(week.days).flat()[0];
     const [hh, mm] = entry.oa_time.split(':').map(Number);
     const localMinutes = hh * 60 + mm - 9 * 60 - offset;
-    const weekday = ((entry.oa_weekday - 1 + Math.floor(localMinutes / 1440)) % 7 + 7) % 7 + 1;
+    const weekday = ((entry.oa_week - 1 + Math.floor(localMinutes / 1440)) % 7 + 7) % 7 + 1;
     const minutes = ((localMinutes % 1440) + 1440) % 1440;
     const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
     await h.page.getByText('My time').click();
-    const card = dayColumn(weekday).locator(`[data-testid="onair-entry"][data-wiki-id="${entry.wiki_id}"]`).first();
+    const card = dayColumn(weekday).locator(`[data-testid="onair-entry"][data-wiki-id="${entry.oa_obj_id}"]`).first();
     await card.waitFor();
     await expect(card.getByTestId('onair-time').textContent()).resolves.toBe(time);
     const times = await h.page.getByTestId('onair-time').allTextContents();
@@ -109,7 +109,7 @@ describe('on-air week', () => {
     expect(times).toHaveLength(Object.values(week.counts).reduce((a, b) => a + b, 0));
 
     await h.page.getByText('Japan time').click();
-    await expect(dayColumn(entry.oa_weekday).locator(`[data-wiki-id="${entry.wiki_id}"] [data-testid="onair-time"]`).first().textContent()).resolves.toBe(entry.oa_time);
+    await expect(dayColumn(entry.oa_week).locator(`[data-wiki-id="${entry.oa_obj_id}"] [data-testid="onair-time"]`).first().textContent()).resolves.toBe(entry.oa_time);
   });
 
   it('shows day tabs on a narrow window, opening on today, and switches days by click and arrow keys', async () => {

@@ -21,13 +21,14 @@ const songRow = db.prepare(`SELECT ${SUB_COLUMNS} FROM sub s WHERE s.sub_type = 
 const episodeRow = db.prepare(`SELECT ${SUB_COLUMNS} FROM sub s WHERE s.sub_type = 'ep' ORDER BY s.sub_id LIMIT 1`).get() as SubRow;
 const uploadRows = db.prepare(`SELECT ${UPLOAD_COLUMNS} FROM upload u WHERE u.up_obj_id = ?`).all(songRow.sub_id) as UploadRow[];
 // As search/sub answers: a song with its files and its entry; an episode carries neither.
-const song = toSub(songRow, SITE, uploadRows, queries.wikis.findById(songRow.sub_parent_wiki, SITE));
-const episode = toSub(episodeRow, SITE, []);
-const upload = toUpload(uploadRows[0], SITE);
+const album = queries.wikis.findById(songRow.sub_parent_wiki, SITE)!;
+const song = toSub(songRow, SITE, uploadRows, album);
+const episode = toSub(episodeRow, SITE, [], queries.wikis.findById(episodeRow.sub_parent_wiki, SITE)!);
+const upload = toUpload(uploadRows[0], SITE, album);
 const onAir = [...queries.onAir.days([1, 2, 3, 4, 5, 6, 7], Math.floor(FIXTURE_NOW / 1000), SITE).values()].flat();
 const portal = portalTarget(queries.portal.albumsByTitle('Sakura Letters', SITE), { title: 'Sakura Letters', listen: false }, SITE);
 // Favourites have no writer yet; this literal is held to FavDto by the type checker.
-const fav: FavDto = { fav_id: 1, fav_obj_id: wikis[0].wiki_id, fav_obj_type: 'wiki', fav_type: 1, fav_date: 1_700_000_000 };
+const fav: FavDto = { fav_id: 1, fav_obj_id: wikis[0].wiki_id, fav_obj_type: 'wiki', fav_uid: 1, fav_date: 1_700_000_000, fav_type: 1 };
 // Favourite and history items as /user/favs and /app/history build them (their objects may be gone).
 const wikiFavItem = { ...fav, obj: wikis[0] };
 const subFav: FavDto = { ...fav, fav_obj_type: 'sub', fav_obj_id: song.sub_id };
@@ -39,7 +40,7 @@ const information = answer.json().response.information;
 type Name = keyof typeof CONTRACT_SCHEMAS;
 /** Per schema: one real object carrying every property, then further real objects to validate. */
 const SAMPLES: Record<Name, [object, ...object[]]> = {
-  MetaDto: [wikis.find((w) => w.wiki_meta.length > 0)!.wiki_meta[0], ...wikis.flatMap((w) => w.wiki_meta)],
+  MetaDto: [wikis.find((w) => w.wiki_meta)!.wiki_meta![0], ...wikis.flatMap((w) => w.wiki_meta ?? [])],
   CoverDto: [wikis[0].wiki_cover],
   FavDto: [fav],
   WikiDto: [wikis.find((w) => w.wiki_bgm_id !== null)!, ...wikis],

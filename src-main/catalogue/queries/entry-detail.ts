@@ -16,9 +16,9 @@ function uploadOf(row: SubUploadRow): UploadRow[] {
   return row.up_id === null ? [] : [row as unknown as UploadRow];
 }
 
-function metaValue(meta: { meta_key: string; meta_value: string }[], keys: string[]): string {
+function metaValue(meta: { meta_key: string; meta_value: string }[] | null, keys: string[]): string {
   for (const key of keys) {
-    const found = meta.find((m) => m.meta_key === key);
+    const found = meta?.find((m) => m.meta_key === key);
     if (found) return found.meta_value;
   }
   return '';
@@ -30,7 +30,7 @@ function metaValue(meta: { meta_key: string; meta_value: string }[], keys: strin
  * passed in.
  */
 function toPlaylistItem(sub: SubDto, upload: UploadRow, wiki: WikiDto, site: string): PlaylistItemDto {
-  const up = toUpload(upload, site);
+  const up = toUpload(upload, site, wiki);
   return {
     sub_id: sub.sub_id,
     sub_type: sub.sub_type,
@@ -68,29 +68,30 @@ export function entryDetailQueries(db: Db) {
     const row = wikiById.get(id) as WikiRow | undefined;
     return row && toWiki(row, site);
   };
-  const subsOf = (wikiId: number, site: string): SubDto[] =>
-    (allSubs.all(wikiId) as SubUploadRow[]).map((r) => toSub(r, site, uploadOf(r)));
+  const subsOf = (owner: WikiDto, site: string): SubDto[] =>
+    (allSubs.all(owner.wiki_id) as SubUploadRow[]).map((r) => toSub(r, site, uploadOf(r), owner));
   const playable = (rows: SubUploadRow[], owner: WikiDto, site: string): PlaylistItemDto[] =>
-    rows.filter((r) => r.up_id !== null).map((r) => toPlaylistItem(toSub(r, site, []), r as unknown as UploadRow, owner, site));
+    rows.filter((r) => r.up_id !== null).map((r) => toPlaylistItem(toSub(r, site, [], owner), r as unknown as UploadRow, owner, site));
 
   return {
     /** The entry and all its sub-entries, in order. */
     findEntry(id: number, site: string): { wiki: WikiDto; subs: SubDto[] } | undefined {
       const found = wiki(id, site);
-      return found && { wiki: found, subs: subsOf(id, site) };
+      return found && { wiki: found, subs: subsOf(found, site) };
     },
 
     findWiki: wiki,
 
-    listSubs(wikiId: number, limit: number, offset: number, site: string): { count: number; subs: SubDto[] } {
-      const rows = subPage.all({ wikiId, limit, offset }) as SubUploadRow[];
-      return { count: subCount.get(wikiId) as number, subs: rows.map((r) => toSub(r, site, uploadOf(r))) };
+    /** A page of the entry's sub-entries, in order. */
+    listSubs(owner: WikiDto, limit: number, offset: number, site: string): { count: number; subs: SubDto[] } {
+      const rows = subPage.all({ wikiId: owner.wiki_id, limit, offset }) as SubUploadRow[];
+      return { count: subCount.get(owner.wiki_id) as number, subs: rows.map((r) => toSub(r, site, uploadOf(r), owner)) };
     },
 
     findSub(subId: number, site: string): SubDto | undefined {
       const row = subById.get(subId) as SubUploadRow | undefined;
       if (!row) return undefined;
-      return toSub(row, site, uploadOf(row), wiki(row.sub_parent_wiki, site));
+      return toSub(row, site, uploadOf(row), wiki(row.sub_parent_wiki, site)!);
     },
 
     /** The entry's sub-entries that have audio, in order. */

@@ -251,7 +251,7 @@ export function searchQueries(db: Db, { countLimit = COUNT_LIMIT }: { countLimit
       for (const u of uploadsBySubIds.all(JSON.stringify(ids))) {
         uploads.set(u.up_obj_id, [...(uploads.get(u.up_obj_id) ?? []), u]);
       }
-      return { count, subs: rows.map((r) => toSub(r, site, uploads.get(r.sub_id) ?? [], wikis.get(r.sub_parent_wiki))) };
+      return { count, subs: rows.map((r) => toSub(r, site, uploads.get(r.sub_id) ?? [], wikis.get(r.sub_parent_wiki)!)) };
     },
   };
 }

@@ -71,8 +71,8 @@ export async function entryDetailRoutes(app: FastifyInstance): Promise<void> {
     ({ params, site }) => {
       const id = requiredId(params, 'wiki_id');
       const paging = readPaging(params);
-      entryIn('music', id, wrap(entryDetail.findWiki(id, site)));
-      const { count, subs } = entryDetail.listSubs(id, paging.perpage, paging.offset, site);
+      const { wiki } = entryIn('music', id, wrap(entryDetail.findWiki(id, site)));
+      const { count, subs } = entryDetail.listSubs(wiki, paging.perpage, paging.offset, site);
       return { information: { page: paging.page, perpage: paging.perpage, count }, payload: { subs } };
     },
   );

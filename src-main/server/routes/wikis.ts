@@ -26,10 +26,11 @@ export function readWikiTypes(p: Params, required: boolean): string[] | undefine
   return [...types];
 }
 
+/** One letter, `0` (no letter) or `1`: the interface's default, no initial filter, as when left out. */
 function readInitial(p: Params): string | undefined {
   const value = p.text('initial')?.toLowerCase();
-  if (value !== undefined && !/^[a-z0]$/.test(value)) throw badParameter('initial', 'must be one letter a–z, or 0 for anything else');
-  return value;
+  if (value !== undefined && !/^[a-z01]$/.test(value)) throw badParameter('initial', 'must be one letter a–z, 0 for titles that start with no letter, or 1 for any (the default)');
+  return value === '1' ? undefined : value;
 }
 
 function readIds(p: Params): number[] | undefined {
@@ -51,7 +52,7 @@ export async function wikiRoutes(app: FastifyInstance): Promise<void> {
     responds: { wikis: { list: true, object: 'WikiDto' } },
     params: {
       wiki_type: { description: 'Comma list of types: music, radio, tv, web, movie, ova, oad; `anime` = tv,ova,oad,movie', required: true, example: 'music' },
-      initial: { description: 'One letter a–z of the title key, or 0 for anything else', example: 'd' },
+      initial: { description: 'One letter a–z of the title key, 0 for titles whose key starts with no letter, or 1 (the default) for any', example: 'd' },
       tag: { description: 'Comma list of tags; every one must apply', example: 'OST' },
       wiki_id: { description: 'Comma list of entry ids', example: '51000001,51000002' },
       date: { description: 'A year, month or day (2013, 2013-05, 2013-05-10), or start,end (the end period included)', example: '2024-01,2024-03' },

@@ -1,6 +1,6 @@
 // Where and when the on-air week shows each entry, in either clock the settings offer.
 //
-// - Catalogue clock (default): the schedule as the API gives it — weekday `oa_weekday` and time
+// - Catalogue clock (default): the schedule as the API gives it — weekday `oa_week` and time
 //   `oa_time` in the catalogue time zone (Asia/Tokyo), with the broadcast day starting at 05:00, so a
 //   show at 01:30 on Tuesday morning is listed on Monday as 25:30, as Japanese listings write it.
 //   "Today" is the broadcast day of now: Tokyo time minus five hours.
@@ -71,9 +71,9 @@ export function localSlot(weekday: number, time: string, nowMs: number, viewerZo
   return { weekday: local.weekday, minutes, time: hhmm(minutes) };
 }
 
-export function slotOf(entry: Pick<OnAirDto, 'oa_weekday' | 'oa_time'>, clock: Clock, nowMs: number, viewerZone = viewerTimeZone()): Slot {
-  if (clock === 'local') return localSlot(entry.oa_weekday, entry.oa_time, nowMs, viewerZone);
-  return { weekday: entry.oa_weekday, minutes: minutesOf(entry.oa_time), time: entry.oa_time };
+export function slotOf(entry: Pick<OnAirDto, 'oa_week' | 'oa_time'>, clock: Clock, nowMs: number, viewerZone = viewerTimeZone()): Slot {
+  if (clock === 'local') return localSlot(entry.oa_week, entry.oa_time, nowMs, viewerZone);
+  return { weekday: entry.oa_week, minutes: minutesOf(entry.oa_time), time: entry.oa_time };
 }
 
 export interface ScheduledEntry {
@@ -88,6 +88,6 @@ export function arrangeWeek(entries: readonly OnAirDto[], clock: Clock, nowMs: n
     const slot = slotOf(entry, clock, nowMs, viewerZone);
     days[slot.weekday].push({ entry, slot });
   }
-  for (const list of Object.values(days)) list.sort((a, b) => a.slot.minutes - b.slot.minutes || a.entry.wiki_id - b.entry.wiki_id);
+  for (const list of Object.values(days)) list.sort((a, b) => a.slot.minutes - b.slot.minutes || a.entry.oa_obj_id - b.entry.oa_obj_id);
   return days;
 }

@@ -127,7 +127,7 @@ describe('openUserDb()', () => {
 describe('UserDb favourites', () => {
   it('adds once, refuses a duplicate without writing, lists newest first and deletes', () => {
     const userDb = openUserDb(join(tmp(), 'user.db'));
-    expect(userDb.addFav('wiki', 7, 1, 100)).toEqual({ fav_id: 1, fav_obj_id: 7, fav_obj_type: 'wiki', fav_type: 1, fav_date: 100 });
+    expect(userDb.addFav('wiki', 7, 1, 100)).toEqual({ fav_id: 1, fav_obj_id: 7, fav_obj_type: 'wiki', fav_uid: 1, fav_date: 100, fav_type: 1 });
     expect(userDb.addFav('wiki', 7, 2, 200)).toBeUndefined();
     expect(userDb.findFav('wiki', 7)?.fav_type).toBe(1);
     userDb.addFav('wiki', 8, 1, 300);

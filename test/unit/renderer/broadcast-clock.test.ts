@@ -1,7 +1,7 @@
 // The on-air week's two clocks: Tokyo broadcast days (05:00 start, 25:30-style times) and the
 // viewer's own zone, for viewers east and west of Tokyo and across a daylight-saving change.
 import { describe, expect, it } from 'vitest';
-import type { OnAirDto } from '../../../src-main/contract/objects';
+import { onAirDto, wikiDto } from '../../fixtures/dto';
 import { arrangeWeek, localSlot, minutesOf, todayWeekday, zonedInstant } from '../../../src-renderer/src/composables/broadcast-clock';
 
 const at = (iso: string) => Date.parse(iso);
@@ -63,22 +63,22 @@ describe('localSlot()', () => {
 });
 
 describe('arrangeWeek()', () => {
-  const entry = (wiki_id: number, oa_weekday: number, oa_time: string) => ({ wiki_id, oa_weekday, oa_time }) as OnAirDto;
+  const entry = (wiki_id: number, week: number, time: string) => onAirDto(wikiDto({ wiki_id }), week, time);
   const entries = [entry(3, 1, '25:30'), entry(2, 1, '19:00'), entry(1, 1, '19:00'), entry(4, 6, '23:00')];
   const now = at('2024-02-01T03:00:00Z');
 
   it('keeps the API’s days with the catalogue clock, by time then id', () => {
     const week = arrangeWeek(entries, 'catalogue', now, 'Europe/London');
-    expect(week[1].map((s) => s.entry.wiki_id)).toEqual([1, 2, 3]);
+    expect(week[1].map((s) => s.entry.oa_obj_id)).toEqual([1, 2, 3]);
     expect(week[1].map((s) => s.slot.time)).toEqual(['19:00', '19:00', '25:30']);
-    expect(week[6].map((s) => s.entry.wiki_id)).toEqual([4]);
+    expect(week[6].map((s) => s.entry.oa_obj_id)).toEqual([4]);
     expect(week[2]).toEqual([]);
   });
 
   it('moves entries to their local day and time with the local clock', () => {
     const week = arrangeWeek(entries, 'local', now, 'Asia/Tokyo');
-    expect(week[1].map((s) => s.entry.wiki_id)).toEqual([1, 2]);
-    expect(week[2].map((s) => [s.entry.wiki_id, s.slot.time])).toEqual([[3, '01:30']]);
+    expect(week[1].map((s) => s.entry.oa_obj_id)).toEqual([1, 2]);
+    expect(week[2].map((s) => [s.entry.oa_obj_id, s.slot.time])).toEqual([[3, '01:30']]);
     expect(Object.values(week).flat()).toHaveLength(entries.length);
   });
 });

@@ -36,7 +36,7 @@ const song = (album: number, n: number, audio = true): SubDto =>
     wiki: wiki(album),
   }) as unknown as SubDto;
 const episode = (radio: number, n: number): SubDto => ({ ...song(radio, n, false), sub_type: 'ep', sub_upload: undefined }) as unknown as SubDto;
-const favItem = (obj: SubDto | null, id = obj?.sub_id ?? 1): FavItemDto => ({ fav_id: id, fav_obj_id: id, fav_obj_type: 'sub', fav_type: 1, fav_date: 1_700_000_000, obj });
+const favItem = (obj: SubDto | null, id = obj?.sub_id ?? 1): FavItemDto => ({ fav_id: id, fav_obj_id: id, fav_obj_type: 'sub', fav_uid: 1, fav_date: 1_700_000_000, fav_type: 1, obj });
 const playlistItem = (sub: SubDto): PlaylistItemDto =>
   ({ sub_id: sub.sub_id, sub_title: sub.sub_title, wiki_id: sub.sub_parent_wiki, wiki_title: `Album ${sub.sub_parent_wiki}`, wiki_type: 'radio', cover: cover(sub.sub_parent_wiki), up_url: `/files/r/${sub.sub_id}.mp3`, duration: 600 }) as unknown as PlaylistItemDto;
 

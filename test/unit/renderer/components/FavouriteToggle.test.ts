@@ -22,7 +22,7 @@ import { useFavouritesStore } from '../../../../src-renderer/src/stores/favourit
 
 enableAutoUnmount(afterEach);
 
-const FAV: FavDto = { fav_id: 9, fav_obj_id: 51000401, fav_obj_type: 'sub', fav_type: 1, fav_date: 1_700_000_000 };
+const FAV: FavDto = { fav_id: 9, fav_obj_id: 51000401, fav_obj_type: 'sub', fav_uid: 1, fav_date: 1_700_000_000, fav_type: 1 };
 
 interface Sent {
   url: string;

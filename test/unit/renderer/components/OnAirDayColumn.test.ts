@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryHistory, createRouter } from 'vue-router';
 import { defineComponent } from 'vue';
 import type { OnAirDto } from '../../../../src-main/contract/objects';
+import { onAirDto, wikiDto } from '../../../fixtures/dto';
 import OnAirDayColumn from '../../../../src-renderer/src/components/OnAirDayColumn.vue';
 import type { ScheduledEntry } from '../../../../src-renderer/src/composables/broadcast-clock';
 import { i18n } from '../../../../src-renderer/src/i18n';
@@ -17,29 +18,8 @@ afterEach(() => {
 });
 
 /** An airing anime from bangumi-data: Japanese title, an English and a Chinese alias. */
-function onAir(wiki_id: number, wiki_title: string, wiki_aliases: string[], oa_weekday: number, oa_time: string): OnAirDto {
-  return {
-    wiki_id,
-    wiki_title,
-    wiki_title_encode: encodeURIComponent(wiki_title),
-    wiki_type: 'tv',
-    wiki_date: 1_759_330_800,
-    wiki_modified: 1_759_330_800,
-    wiki_about: '',
-    wiki_meta: [],
-    wiki_aliases,
-    wiki_tags: [],
-    wiki_bgm_id: null,
-    wiki_url: `http://127.0.0.1:4000/anime/${wiki_id}`,
-    wiki_fm_url: `http://127.0.0.1:4000/anime/${wiki_id}`,
-    wiki_cover: { small: `/covers/${wiki_id}/small`, medium: `/covers/${wiki_id}/medium`, square: `/covers/${wiki_id}/square`, large: `/covers/${wiki_id}/large` },
-    wiki_user_fav: null,
-    wiki_source: { source_id: 1, kind: 'bundled', name: 'bangumi-data' },
-    oa_weekday,
-    oa_time,
-    oa_date_begin: 1_759_330_800,
-    oa_date_end: 0,
-  };
+function onAir(wiki_id: number, wiki_title: string, wiki_aliases: string[], week: number, time: string): OnAirDto {
+  return onAirDto(wikiDto({ wiki_id, wiki_title, wiki_aliases }), week, time);
 }
 
 /** Monday's shows in broadcast order: one in the evening, one late at night (25:30 = Tuesday 01:30). */

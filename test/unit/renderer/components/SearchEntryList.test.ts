@@ -21,7 +21,7 @@ const wiki = (id: number, title: string, fav: boolean): WikiDto =>
   ({
     wiki_id: id, wiki_title: title, wiki_title_encode: '', wiki_type: 'music', wiki_date: 0, wiki_modified: 0, wiki_about: '',
     wiki_meta: [], wiki_aliases: [], wiki_tags: [], wiki_bgm_id: null, wiki_url: '', wiki_fm_url: '', wiki_cover: cover,
-    wiki_user_fav: fav ? { fav_id: 1, fav_obj_id: id, fav_obj_type: 'wiki', fav_type: 1, fav_date: 1 } : null,
+    wiki_user_fav: fav ? { fav_id: 1, fav_obj_id: id, fav_obj_type: 'wiki', fav_uid: 1, fav_date: 1, fav_type: 1 } : null,
   }) as unknown as WikiDto;
 
 describe('SearchEntryList', () => {
