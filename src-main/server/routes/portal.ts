@@ -1,28 +1,33 @@
-// GET /search/direct: the portal (DESIGN.md §4 "Portal"). A client names an album by `title` or
-// `bgm_id` and is sent on: a 302 to `url`, or with `api=json|xml` the PortalDto in that format.
+// GET /search/direct: the portal (INTERFACE.md "Redirect portal", DESIGN.md §4 "Portal"). A client
+// names an album by `title` or `bgm_id` and is sent on: a 302 to `url`, or with `api=json|xml` the
+// answer { has_wiki, has_mp3, url } in that format.
 //
-// Target rules. An album is a music entry; `title` matches its title exactly, `bgm_id` its
-// wiki_bgm_id and wins when both are given; "has audio" = at least one of its sub-entries has an upload.
-// 1. exactly one album matches and has audio, `listen=1` → {site}/listen?music=<id> (has_wiki true, has_mp3 true);
-// 2. exactly one album matches and has audio, no `listen` → its `wiki_fm_url` (has_wiki true, has_mp3 true);
-// 3. exactly one album matches without audio → its `wiki_url` (has_wiki true, has_mp3 false);
-// 4. several albums match (same title) → {site}/search?q=<title> (has_wiki true, has_mp3 = whether any has audio);
-// 5. nothing matches and a title was given → {site}/search?q=<title> (has_wiki false, has_mp3 false);
-// 6. nothing matches and only `bgm_id` was given → {site}/search?q= (has_wiki false, has_mp3 false).
+// The interface's target table, row by row (an album is a music entry; "playable tracks" = at least
+// one of its sub-entries has an upload):
+//   no locating parameter (title, bgm_id)      → {site}/                  has_wiki false, has_mp3 false
+//   0 albums found                              → {site}/search?q=<title>  has_wiki false, has_mp3 false
+//   exactly 1, listen=0                         → its wiki_url             has_wiki true,  has_mp3 true
+//   exactly 1, listen=1                         → {site}/listen?music=<id> has_wiki true,  has_mp3 true
+//   exactly 1, no playable tracks               → its wiki_url             has_wiki true,  has_mp3 false
+//   2 or more                                   → {site}/search?q=<title>  has_wiki false, has_mp3 false
 //
-// Further decisions:
-// - with `bgm_id`, only the id decides the match: a title never overrides an id that names another or
-//   no album (the title then only feeds the search of rule 5);
-// - rule 4 reached by `bgm_id` alone (albums sharing an id) searches for the lowest-id album's title;
-// - `listen` is 0 or 1 and `api` json or xml (case-insensitive); other values are a 400, empty ones absent;
-// - neither `title` nor `bgm_id` → 400; `bgm_id` not a whole number ≥ 1 → 400;
+// What the interface leaves open (DESIGN.md §4 decides):
+// - `title` matches byte for byte after URL decoding: no trimming, no case folding; an empty `title`
+//   is not a locating parameter;
+// - `bgm_id` matches the album's Bangumi id and wins when both are given: a title never overrides an
+//   id that names another or no album (the title then only feeds the search);
+// - nothing found with only `bgm_id` → {site}/search?q= (an empty search); 2+ albums found by `bgm_id`
+//   alone → a search for the lowest-id album's title;
+// - `listen` is 0 or 1 and `api` json or xml (case-insensitive); other values are a 400, empty ones
+//   absent; `bgm_id` not a whole number ≥ 1 → 400;
+// - the answer is the envelope: has_wiki, has_mp3 and url first, then Moecat's `information`;
 // - errors answer in the `api` format when `api` is json or xml, else as the path asks (JSON).
 import type { FastifyInstance } from 'fastify';
 import type { PortalMatch } from '../../catalogue/queries/portal';
 import type { ApiFormat } from '../../contract/envelope';
 import type { PortalDto } from '../../contract/objects';
 import { listenPath, searchPagePath } from '../../contract/paths';
-import { ApiError, badParameter } from '../api-error';
+import { badParameter } from '../api-error';
 import { apiRoute } from '../api-route';
 import type { Params } from '../params';
 
@@ -32,18 +37,16 @@ export interface PortalQuery {
   listen: boolean;
 }
 
-/** Where the rules above lead for these matches (lowest id first). */
+/** Where the interface's table leads for these matches (lowest id first). */
 export function portalTarget(matches: PortalMatch[], q: PortalQuery, site: string): PortalDto {
+  if (q.title === undefined && q.bgmId === undefined) return { has_wiki: false, has_mp3: false, url: `${site}/` };
   if (matches.length === 1) {
     const { wiki, hasAudio } = matches[0];
     if (!hasAudio) return { has_wiki: true, has_mp3: false, url: wiki.wiki_url };
-    return { has_wiki: true, has_mp3: true, url: q.listen ? `${site}${listenPath(wiki.wiki_id)}` : wiki.wiki_fm_url };
+    return { has_wiki: true, has_mp3: true, url: q.listen ? `${site}${listenPath(wiki.wiki_id)}` : wiki.wiki_url };
   }
-  if (matches.length > 1) {
-    const words = q.title ?? matches[0].wiki.wiki_title;
-    return { has_wiki: true, has_mp3: matches.some((m) => m.hasAudio), url: `${site}${searchPagePath(words)}` };
-  }
-  return { has_wiki: false, has_mp3: false, url: `${site}${searchPagePath(q.title ?? '')}` };
+  const words = q.title ?? matches[0]?.wiki.wiki_title ?? '';
+  return { has_wiki: false, has_mp3: false, url: `${site}${searchPagePath(words)}` };
 }
 
 function readApiFormat(p: Params): ApiFormat | undefined {
@@ -53,12 +56,9 @@ function readApiFormat(p: Params): ApiFormat | undefined {
 }
 
 function readPortalQuery(p: Params): PortalQuery {
-  const title = p.text('title');
-  const bgmId = p.positiveInt('bgm_id');
-  if (title === undefined && bgmId === undefined) throw new ApiError('MISSING_PARAMETER', 'Parameter "title" or "bgm_id" is required.');
   const listen = p.text('listen');
   if (listen !== undefined && listen !== '0' && listen !== '1') throw badParameter('listen', 'must be 1 (to listen) or 0');
-  return { title, bgmId, listen: listen === '1' };
+  return { title: p.exact('title'), bgmId: p.positiveInt('bgm_id'), listen: listen === '1' };
 }
 
 export async function portalRoutes(app: FastifyInstance): Promise<void> {
@@ -73,7 +73,7 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
       url: { list: false, object: 'string' },
     },
     params: {
-      title: { description: 'The album title, matched exactly (music entries only)', example: 'Sakura Letters' },
+      title: { description: 'The album title, matched exactly: byte for byte, no trimming or case folding (music entries only)', example: 'Sakura Letters' },
       bgm_id: { description: "The album's Bangumi subject id; wins over title when both are given", example: '327465' },
       listen: { description: '1 = lead to the player when the album has audio', example: '1' },
       api: { description: 'json or xml: answer { has_wiki, has_mp3, url } in that format instead of a 302 redirect', example: 'json' },
@@ -83,9 +83,10 @@ export async function portalRoutes(app: FastifyInstance): Promise<void> {
   apiRoute(app, '/search/direct', options, (ctx) => {
     const format = readApiFormat(ctx.params);
     const query = readPortalQuery(ctx.params);
-    const matches = query.bgmId !== undefined ? portal.albumsByBgmId(query.bgmId, ctx.site) : portal.albumsByTitle(query.title!, ctx.site);
+    const matches =
+      query.bgmId !== undefined ? portal.albumsByBgmId(query.bgmId, ctx.site) : query.title !== undefined ? portal.albumsByTitle(query.title, ctx.site) : [];
     const target = portalTarget(matches, query, ctx.site);
     if (format === undefined) return ctx.reply.redirect(target.url, 302);
-    return { payload: { ...target } };
+    return { payload: { ...target }, informationLast: true };
   });
 }
