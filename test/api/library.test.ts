@@ -111,8 +111,8 @@ async function importedAlbum() {
   const found = (await api('/search/wiki.json', { keyword: 'qwertz library' })).json().response;
   expect(found.information.count).toBe(1);
   return (await api('/music/detail.json', { wiki_id: String(found.wikis[0].wiki_id) })).json().response as {
-    wiki: { wiki_id: number; wiki_title: string; wiki_cover: Record<string, string>; wiki_tags: unknown };
-    subs: { sub_id: number; sub_title: string; sub_upload: { up_url: string; up_data: { bitrate: number; length: number; filesize: number } }[] }[];
+    wiki: { wiki_id: number; wiki_title: string; wiki_modified_user: number; wiki_cover: Record<string, string>; wiki_tags: unknown };
+    subs: { sub_id: number; sub_title: string; sub_upload: { up_uid: number; up_url: string; up_data: { bitrate: number; length: number; filesize: number } }[] }[];
   };
 }
 
@@ -134,6 +134,12 @@ describe('POST /app/library/import.json', () => {
     expect(new URL(subs[0].sub_upload[0].up_url).pathname).toBe(`/files/folder/${sourceId()}/Album%20One/01%20First%20Light.mp3`);
     const songs = (await api('/search/sub.json', { keyword: 'second wind' })).json().response;
     expect(songs.subs.map((s: { sub_id: number }) => s.sub_id)).toEqual([subs[1].sub_id]);
+  });
+
+  it('marks what the user imported as the local user’s: wiki_modified_user and up_uid are 1', async () => {
+    const { wiki, subs } = await importedAlbum();
+    expect(wiki.wiki_modified_user).toBe(1);
+    expect(subs.flatMap((s) => s.sub_upload.map((u) => u.up_uid))).toEqual([1, 1]);
   });
 
   it.each([

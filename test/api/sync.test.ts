@@ -268,6 +268,55 @@ describe('syncRemote between two servers', () => {
     expect(after.sub.some((s) => (s as { sub_parent_wiki: number }).sub_parent_wiki === maps.wiki.get(gone))).toBe(false);
   });
 
+  /** A remote whose /on-air.json answer is rewritten entry by entry (another implementation's shape). */
+  async function rewritingOnAir(rewrite: (entry: Record<string, unknown>) => Record<string, unknown>) {
+    return fakeRemote(async (_req, res, url) => {
+      const answer = await forward(remote, url);
+      if (url.pathname === '/on-air.json') {
+        const body = JSON.parse(answer.body.toString());
+        for (let d = 1; d <= 7; d++) body.response[`onair_${d}`] = body.response[`onair_${d}`].map(rewrite);
+        answer.body = Buffer.from(JSON.stringify(body));
+      }
+      res.writeHead(answer.status, { 'content-type': answer.type }).end(answer.body);
+    });
+  }
+  const scheduleRows = () => writer.db.prepare('SELECT oa_weekday, oa_minute, oa_period_days, oa_date_begin, oa_date_end FROM onair ORDER BY wiki_id, oa_weekday').all();
+
+  it('reads an older Moecat’s on-air entries (the entry flattened with oa_weekday) as it reads the interface’s', async () => {
+    // What Moecat answered before it followed INTERFACE.md's on-air entry.
+    const older = await rewritingOnAir(({ obj, oa_week, oa_time, oa_date_begin, oa_date_end }) => ({ ...(obj as object), oa_weekday: oa_week, oa_time, oa_date_begin, oa_date_end }));
+    try {
+      await syncRemote({ writer, url: older.url, key: remote.key, ...FAST });
+    } finally {
+      await older.close();
+    }
+    const fromOlder = scheduleRows();
+    expect(fromOlder.length).toBeGreaterThan(7);
+    // The same remote, as it answers today, synced into another empty working catalogue.
+    const other = localCatalogue({ empty: true });
+    const otherWriter = openCatalogueWriter(other.file);
+    try {
+      await syncRemote({ writer: otherWriter, url: remote.url, key: remote.key, ...FAST });
+      expect(otherWriter.db.prepare('SELECT oa_weekday, oa_minute, oa_period_days, oa_date_begin, oa_date_end FROM onair ORDER BY wiki_id, oa_weekday').all()).toEqual(fromOlder);
+    } finally {
+      otherWriter.close();
+      other.close();
+    }
+  });
+
+  it('leaves out on-air entries without a broadcast time (a server that is not Moecat), and says so', async () => {
+    const timeless = await rewritingOnAir(({ oa_time: _time, ...entry }) => entry);
+    try {
+      const problems: string[] = [];
+      const result = await syncRemote({ writer, url: timeless.url, key: remote.key, ...FAST, problem: (m) => problems.push(m) });
+      expect(result.added).toBeGreaterThan(0);
+      expect(scheduleRows()).toEqual([]);
+      expect(problems).toEqual([expect.stringMatching(/gave \d+ on-air entries without a broadcast time \(oa_time\); they are left out of the week/)]);
+    } finally {
+      await timeless.close();
+    }
+  });
+
   it('keeps an entry that a listing shifting under the sync skipped, after asking for it by id', async () => {
     // A remote whose listing can lack one entry (as if it moved between pages) that it still has by id.
     const hidden = 51_000_003;
