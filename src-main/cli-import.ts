@@ -2,7 +2,7 @@
 // data directory — the same file and the same importFolder() the server's Settings → Library uses —
 // with a progress line on stderr and a summary on stdout. Files that cannot be read are listed in the
 // summary and do not fail the command; a folder that is missing or unreadable does (one line, exit 1).
-import { openCatalogueWriter } from './catalogue/catalogue-writer';
+import { openCatalogueWriter } from './catalogue/write/catalogue-writer';
 import { phasePrinter } from './cli-progress';
 import { workingCatalogueFor } from './cli-working-catalogue';
 
@@ -11,7 +11,7 @@ const LABELS = { scan: 'Looking for MP3 files', read: 'Reading files', write: 'W
 const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export async function importCommand(folder: string, dataDir: string, out: (line: string) => void = console.log): Promise<void> {
-  const { checkFolder, importFolder } = await import('./catalogue/folder-import');
+  const { checkFolder, importFolder } = await import('./catalogue/import/folder-import');
   const root = await checkFolder(folder); // a missing folder fails before anything is built or copied
 
   const working = await workingCatalogueFor(dataDir);

@@ -1,6 +1,6 @@
 // Progress display for long CLI work: a redrawn bar on a terminal, a line per phase otherwise
 // (so CI logs and pipes stay readable).
-import type { BuildProgress } from './catalogue/builder';
+import type { BuildProgress } from './catalogue/build/builder';
 
 const LABELS: Record<BuildProgress['phase'], string> = {
   read: 'Reading bangumi-data',

@@ -4,7 +4,7 @@
 // that keeps changing fail in one line (exit 1), leaving whole batches and a cursor that the next run
 // resumes from; Ctrl+C stops at once the same way.
 import { join } from 'node:path';
-import { openCatalogueWriter } from './catalogue/catalogue-writer';
+import { openCatalogueWriter } from './catalogue/write/catalogue-writer';
 import { phasePrinter } from './cli-progress';
 import { workingCatalogueFor } from './cli-working-catalogue';
 
@@ -30,7 +30,7 @@ export interface SyncCommandOptions {
 const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export async function syncCommand(opts: SyncCommandOptions, dataDir: string, out: (line: string) => void = console.log): Promise<void> {
-  const { normaliseRemoteUrl, remoteStateOf, syncRemote } = await import('./catalogue/remote-sync');
+  const { normaliseRemoteUrl, remoteStateOf, syncRemote } = await import('./catalogue/sync/remote-sync');
   const url = normaliseRemoteUrl(opts.url);
   const working = await workingCatalogueFor(dataDir);
 

@@ -4,8 +4,8 @@
 // what it did, so a merge's outcome or failure is never silent.
 import { join } from 'node:path';
 import { projectDirs } from './app-dirs';
-import { CATALOGUE_FILE } from './catalogue/catalogue-files';
-import { ensureWorkingCatalogue, needsBuild } from './catalogue/working-copy';
+import { CATALOGUE_FILE } from './catalogue/db/catalogue-files';
+import { ensureWorkingCatalogue, needsBuild } from './catalogue/upgrade/working-copy';
 import { progressPrinter } from './cli-progress';
 import { shippedCatalogueDir } from './server/start';
 
@@ -15,7 +15,7 @@ export async function workingCatalogueFor(dataDir: string, log: (line: string) =
   const shipped = join(shippedDir, CATALOGUE_FILE);
   if (needsBuild(shipped)) {
     log(`Building the catalogue in ${shippedDir} …`);
-    const { buildCatalogue } = await import('./catalogue/builder');
+    const { buildCatalogue } = await import('./catalogue/build/builder');
     await buildCatalogue({ outDir: shippedDir, onProgress: progressPrinter() });
   }
   const working = join(dataDir, CATALOGUE_FILE);

@@ -3,8 +3,8 @@
 import { parseArgs } from 'node:util';
 import { join, resolve } from 'node:path';
 import { defaultDataDir, projectDirs } from './app-dirs';
-import { DatabaseFileError } from './catalogue/database';
-import { openUserDb } from './catalogue/user-db';
+import { DatabaseFileError } from './catalogue/db/database';
+import { openUserDb } from './catalogue/user/user-db';
 import { progressPrinter } from './cli-progress';
 import { ListenError } from './server/listen';
 import { shippedCatalogueDir, startMoecat, StartError } from './server/start';
@@ -75,8 +75,8 @@ async function serve(flags: ReturnType<typeof parse>['values'], dataDir: string)
 async function buildCommand(flags: ReturnType<typeof parse>['values']): Promise<void> {
   const outDir = flags.out ? resolve(flags.out) : shippedCatalogueDir(projectDirs().resourcesDir);
   const started = Date.now();
-  const { buildCatalogue } = await import('./catalogue/builder');
-  const { formatBuildChanges } = await import('./catalogue/build-report');
+  const { buildCatalogue } = await import('./catalogue/build/builder');
+  const { formatBuildChanges } = await import('./catalogue/build/build-report');
   const report = await buildCatalogue({ outDir, onProgress: progressPrinter() });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`Built ${report.file}: ${report.entries} entries, ${report.subs} sub-entries, ${report.uploads} audio files, ${report.onAir} with an on-air schedule (${seconds} s).`);

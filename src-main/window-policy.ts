@@ -1,11 +1,19 @@
 // The desktop window's security policy as plain data and pure functions, so it can be unit-tested
 // under Node. Imports nothing from electron: window.ts and the preload apply what this decides.
 // The sandboxed preload bundles this file, where only a few modules can be required: it imports no
-// Node module either (window-state.ts, which touches the file system, only as types).
-import type { WindowPlacement } from './window-state';
+// Node module either: window-state.ts, which touches the file system, imports from here, never the reverse.
 
 /** The window's smallest size: the UI's compact layout (800×600) with room to spare. */
 export const MIN_SIZE = { width: 720, height: 480 } as const;
+
+/** Where to open the window. No x/y means "let the window manager place it" (centred). */
+export interface WindowPlacement {
+  x?: number;
+  y?: number;
+  width: number;
+  height: number;
+  maximized: boolean;
+}
 
 /** Command-line switches that carry the server URL and the UI's credentials into the sandboxed preload. */
 export const SERVER_SWITCH = '--moecat-server=';

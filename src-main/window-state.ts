@@ -4,7 +4,9 @@
 // passes in the displays' work areas and the window's bounds.
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MIN_SIZE } from './window-policy';
+import { MIN_SIZE, type WindowPlacement } from './window-policy';
+
+export type { WindowPlacement } from './window-policy';
 
 export interface Rect {
   x: number;
@@ -16,15 +18,6 @@ export interface Rect {
 /** What is saved: the window's normal (unmaximized) bounds, and whether it was maximized. */
 export interface WindowState {
   bounds: Rect;
-  maximized: boolean;
-}
-
-/** Where to open the window. No x/y means "let the window manager place it" (centred). */
-export interface WindowPlacement {
-  x?: number;
-  y?: number;
-  width: number;
-  height: number;
   maximized: boolean;
 }
 

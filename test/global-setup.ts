@@ -4,8 +4,8 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { projectDirs } from '../src-main/app-dirs';
-import { buildCatalogue, CATALOGUE_FILE } from '../src-main/catalogue/builder';
-import { needsBuild } from '../src-main/catalogue/working-copy';
+import { buildCatalogue, CATALOGUE_FILE } from '../src-main/catalogue/build/builder';
+import { needsBuild } from '../src-main/catalogue/upgrade/working-copy';
 import { shippedCatalogueDir } from '../src-main/server/start';
 import { FIXTURE_BANGUMI } from './fixtures/bangumi-fixture';
 

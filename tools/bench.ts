@@ -28,9 +28,9 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
-import { buildCatalogue } from '../src-main/catalogue/builder';
-import { openCatalogue } from '../src-main/catalogue/catalogue';
-import { DatabaseFileError } from '../src-main/catalogue/database';
+import { buildCatalogue } from '../src-main/catalogue/build/builder';
+import { openCatalogue } from '../src-main/catalogue/read/catalogue';
+import { DatabaseFileError } from '../src-main/catalogue/db/database';
 import type { BenchRequest, BenchStats, Timing } from './bench-server';
 import { COMMON_WORD, DEFAULT_LARGE_CATALOGUE, generateCatalogue } from './gen-catalogue';
 

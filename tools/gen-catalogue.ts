@@ -7,15 +7,15 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadBangumiData } from '../src-main/catalogue/bangumi-source';
-import { finishCatalogue, prepareInserts, writeEntry } from '../src-main/catalogue/builder';
-import { CATALOGUE_KIND } from '../src-main/catalogue/catalogue-kind';
-import { openDatabase } from '../src-main/catalogue/database';
-import { searchFold } from '../src-main/catalogue/search-fold';
-import { TokenTally } from '../src-main/catalogue/search-index';
-import type { DerivedTitle, SourceEntry, SourceSub, WikiType } from '../src-main/catalogue/source-entry';
-import { DEFAULT_TIME_ZONE } from '../src-main/catalogue/time-zone';
-import { titleKey } from '../src-main/catalogue/title-key';
+import { loadBangumiData } from '../src-main/catalogue/build/bangumi-source';
+import { finishCatalogue, prepareInserts, writeEntry } from '../src-main/catalogue/build/builder';
+import { CATALOGUE_KIND } from '../src-main/catalogue/db/catalogue-kind';
+import { openDatabase } from '../src-main/catalogue/db/database';
+import { searchFold } from '../src-main/catalogue/search/search-fold';
+import { TokenTally } from '../src-main/catalogue/search/search-index';
+import type { DerivedTitle, SourceEntry, SourceSub, WikiType } from '../src-main/catalogue/write/source-entry';
+import { CATALOGUE_TIME_ZONE } from '../src-main/contract/time';
+import { titleKey } from '../src-main/catalogue/search/title-key';
 
 export const DEFAULT_LARGE_CATALOGUE = resolve('bench-results/large/catalogue.db');
 /** The word a third of all titles contain. */
@@ -141,10 +141,10 @@ export function generateCatalogue(opts: GenerateOptions): { entries: number; sub
         broadcast: airing ? `R/${new Date(begin * 1000).toISOString()}/P7D` : undefined,
         subs,
       };
-      writeEntry(ins, 1, entry, tagIds, DEFAULT_TIME_ZONE, tally);
+      writeEntry(ins, 1, entry, tagIds, CATALOGUE_TIME_ZONE, tally);
       if (wikiId % 5000 === 0) opts.onProgress?.(wikiId, opts.entries);
     }
-    ins.meta.run('time_zone', DEFAULT_TIME_ZONE);
+    ins.meta.run('time_zone', CATALOGUE_TIME_ZONE);
     ins.meta.run('build_id', `generated-${opts.entries}-${opts.subs}-${opts.seed ?? 1}`);
   })();
   finishCatalogue(db, tally);

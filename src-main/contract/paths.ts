@@ -1,4 +1,5 @@
 // Path builders shared by the server and the UI (pure functions, no environment).
+import type { CoverSize } from './covers';
 import type { ApiFormat } from './envelope';
 import { sectionOf } from './sections';
 
@@ -23,7 +24,7 @@ export function wikiPagePath(type: string, id: number): string {
 
 export const subPagePath = (type: string, id: number) => `/sub/${type}/${id}`;
 export const subFmPath = (type: string, id: number) => `/${type}/${id}`;
-export const coverPath = (wikiId: number, size: 'small' | 'medium' | 'square' | 'large') => `/covers/${wikiId}/${size}`;
+export const coverPath = (wikiId: number, size: CoverSize) => `/covers/${wikiId}/${size}`;
 export const filePath = (uri: string) => `/files${uri.split('/').map(encodeURIComponent).join('/')}`;
 export const listenPath = (wikiId: number) => `/listen?music=${wikiId}`;
 export const searchPagePath = (q: string) => `/search?q=${encodeURIComponent(q)}`;

@@ -1,5 +1,6 @@
-// The catalogue's time zone, and reading an instant's wall clock in any zone with Intl, shared by the
-// catalogue code and the UI (pure: no environment).
+// Time in the catalogue's zone, shared by the catalogue, the server and the UI (pure: no environment):
+// wall clocks and calendar days in any zone with Intl (daylight saving included, no date library), and
+// the broadcast day's rules.
 
 /** Dates and the on-air schedule are computed in this zone (DESIGN.md §3). */
 export const CATALOGUE_TIME_ZONE = 'Asia/Tokyo';
@@ -48,4 +49,67 @@ export function wallTime(ms: number, timeZone: string): WallTime {
     minute: Number(p.minute),
     weekday: WEEKDAYS[p.weekday],
   };
+}
+
+/** The zone's offset from UTC at an instant, in milliseconds (whole seconds of the instant kept). */
+function offsetAt(ms: number, timeZone: string): number {
+  const w = wallTime(ms, timeZone);
+  const seconds = Math.floor(ms / 1000) % 60;
+  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, seconds) - (ms - (ms % 1000));
+}
+
+/**
+ * The instant (Unix ms) at which a zone's wall clock reads `minutes` past midnight of a calendar day
+ * (month 1–12; day and minutes may overflow into the next ones).
+ */
+export function zonedInstant(year: number, month: number, day: number, minutes: number, timeZone: string): number {
+  const guess = Date.UTC(year, month - 1, day, 0, minutes);
+  // Two passes settle the offset even when a daylight-saving change lies between the guess and the answer.
+  const ms = guess - offsetAt(guess, timeZone);
+  return guess - offsetAt(ms, timeZone);
+}
+
+/** Unix seconds of local midnight starting the given local calendar day. */
+export function localMidnight(year: number, month: number, day: number, timeZone = CATALOGUE_TIME_ZONE): number {
+  return Math.floor(zonedInstant(year, month, day, 0, timeZone) / 1000);
+}
+
+/** Unix seconds of local midnight of the calendar day holding the instant (Unix ms). */
+export function midnightOf(ms: number, timeZone = CATALOGUE_TIME_ZONE): number {
+  const w = wallTime(ms, timeZone);
+  return localMidnight(w.year, w.month, w.day, timeZone);
+}
+
+// The broadcast day (DESIGN.md §4 "On-air"): Japanese listings start a day at 05:00, so a show at 01:30
+// on Tuesday is a Monday show at 25:30. Server, catalogue and UI all place shows by these rules.
+
+export const BROADCAST_DAY_START_HOUR = 5;
+export const BROADCAST_DAY_START_MINUTES = BROADCAST_DAY_START_HOUR * 60;
+/** Seconds from a broadcast day's midnight to its end (the next day's 05:00). */
+export const BROADCAST_DAY_SECONDS = (24 + BROADCAST_DAY_START_HOUR) * 3600;
+
+export interface BroadcastDay {
+  /** Local midnight of the broadcast day, Unix seconds. */
+  midnight: number;
+  /** 1 Monday … 7 Sunday. */
+  weekday: number;
+  /** Minutes from that midnight, 300–1739 (05:00–28:59). */
+  minute: number;
+}
+
+/** The broadcast day an instant (Unix ms) belongs to, in a zone. */
+export function broadcastDay(ms: number, timeZone = CATALOGUE_TIME_ZONE): BroadcastDay {
+  const shifted = wallTime(ms - BROADCAST_DAY_START_HOUR * 3600_000, timeZone);
+  const actual = wallTime(ms, timeZone);
+  const lateNight = actual.hour < BROADCAST_DAY_START_HOUR;
+  return {
+    midnight: localMidnight(shifted.year, shifted.month, shifted.day, timeZone),
+    weekday: shifted.weekday,
+    minute: (lateNight ? 24 * 60 : 0) + actual.hour * 60 + actual.minute,
+  };
+}
+
+/** Airing = begun and not past the end of its last broadcast day (dates are broadcast-day midnights; now in Unix seconds). */
+export function isAiring(run: { dateBegin: number; dateEnd: number }, now: number): boolean {
+  return run.dateBegin <= now && (run.dateEnd === 0 || now < run.dateEnd + BROADCAST_DAY_SECONDS);
 }

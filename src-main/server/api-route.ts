@@ -7,6 +7,7 @@ import { formatOfUrl, renderEnvelope, sendAnswer } from './envelope';
 import { parseQuery, Params, type ParsedQuery } from './params';
 import { requireApiKeyOrOAuth } from './plugins/auth';
 import { isFirstParty } from './plugins/first-party';
+import { siteOf } from './site';
 import { withUserFavs } from './user-favs';
 
 export interface ApiResult {
@@ -86,9 +87,6 @@ function parsedQuery(url: string): ParsedQuery {
   return query;
 }
 
-export function siteOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
 
 /** Format, origin and the request without credentials (and the clock's minute, when asked). */
 function cacheKey(request: FastifyRequest, withoutCredentials: string, now?: number): string {

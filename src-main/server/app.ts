@@ -1,8 +1,8 @@
 // The Fastify app factory: wires plugins and routes around an open catalogue and user database.
 // It never listens (tests use inject); listen.ts does that.
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Catalogue } from '../catalogue/catalogue';
-import type { UserDb } from '../catalogue/user-db';
+import type { Catalogue } from '../catalogue/read/catalogue';
+import type { UserDb } from '../catalogue/user/user-db';
 import { AnswerCache } from './answer-cache';
 import { AllowedMethods } from './app-route-helpers';
 import { CatalogueJobs } from './catalogue-jobs';

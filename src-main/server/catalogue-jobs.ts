@@ -5,7 +5,7 @@
 // first job, not at every start), closed when it ends; whatever it committed is kept (each batch
 // is a transaction), and the answer cache is cleared after every job so answers show the new rows.
 import { randomBytes } from 'node:crypto';
-import type { CatalogueWriter } from '../catalogue/catalogue-writer';
+import type { CatalogueWriter } from '../catalogue/write/catalogue-writer';
 import { ApiError } from './api-error';
 import type { JobKind, JobProgress, JobState, JobStatus } from '../contract/app';
 
@@ -75,7 +75,7 @@ export class CatalogueJobs {
     void (async () => {
       let writer: CatalogueWriter | undefined;
       try {
-        const { openCatalogueWriter } = await import('../catalogue/catalogue-writer');
+        const { openCatalogueWriter } = await import('../catalogue/write/catalogue-writer');
         writer = openCatalogueWriter(file);
         state.result = await run({ ...ctx, writer });
         state.status = abort.signal.aborted ? 'cancelled' : 'done';

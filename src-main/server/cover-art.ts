@@ -1,8 +1,6 @@
 // Generated covers: an SVG drawn from the title (a two-colour gradient picked by a hash of the title,
 // the first characters large, the type as a label), so every entry has a recognisable picture.
-
-export const COVER_SIZES = { small: 96, medium: 144, square: 192, large: 480 } as const;
-export type CoverSize = keyof typeof COVER_SIZES;
+import { COVER_SIZES, type CoverSize } from '../contract/covers';
 
 function hash(text: string): number {
   let h = 2166136261;

@@ -3,7 +3,7 @@
 // - one value selects that whole period; `start,end` runs from the start of `start` to the end of the
 //   whole `end` period (`2013-01,2013-03` is January to March inclusive);
 // - periods are calendar periods in the catalogue time zone; entries with an unknown date never match.
-import { localMidnight } from '../catalogue/time-zone';
+import { localMidnight } from '../contract/time';
 import { badParameter } from './api-error';
 
 export interface DateRange {

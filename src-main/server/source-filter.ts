@@ -1,8 +1,8 @@
 // The `source` parameter, Moecat's extension of the entry list and the searches: only entries (or
 // sub-entries of entries) of some sources. Other clients never send it (unknown parameters are ignored
 // anyway); a value that names no kind and no source is a 400 like any other bad parameter.
-import type { Catalogue } from '../catalogue/catalogue';
-import { SOURCE_KINDS } from '../catalogue/queries/sources';
+import type { Catalogue } from '../catalogue/read/catalogue';
+import { SOURCE_KINDS } from '../catalogue/read/sources';
 import { badParameter } from './api-error';
 import type { Params } from './params';
 

@@ -3,11 +3,11 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BuildProgress } from '../catalogue/builder';
-import { AUDIO_DIR, CATALOGUE_FILE } from '../catalogue/catalogue-files';
-import { openCatalogue } from '../catalogue/catalogue';
-import { openUserDb } from '../catalogue/user-db';
-import { ensureWorkingCatalogue, needsBuild } from '../catalogue/working-copy';
+import type { BuildProgress } from '../catalogue/build/builder';
+import { AUDIO_DIR, CATALOGUE_FILE } from '../catalogue/db/catalogue-files';
+import { openCatalogue } from '../catalogue/read/catalogue';
+import { openUserDb } from '../catalogue/user/user-db';
+import { ensureWorkingCatalogue, needsBuild } from '../catalogue/upgrade/working-copy';
 import { buildApp } from './app';
 import { listen } from './listen';
 
@@ -54,7 +54,7 @@ export async function startMoecat(opts: StartOptions): Promise<RunningServer> {
   if (!opts.catalogueFile && needsBuild(shipped, { nativeBinding: opts.nativeBinding })) {
     log(`Building the catalogue in ${shippedDir} …`);
     // Loaded only here: the builder's dependencies would cost every start-up time (DESIGN.md §6 ready).
-    const { buildCatalogue } = await import('../catalogue/builder');
+    const { buildCatalogue } = await import('../catalogue/build/builder');
     await buildCatalogue({ outDir: shippedDir, onProgress: opts.onBuildProgress });
   }
   let catalogueFile = opts.catalogueFile;

@@ -1,7 +1,7 @@
 // Fills `wiki_user_fav` / `sub_user_fav` for a caller with the user's authority (the first-party UI, or
 // a request signed with an OAuth access token). Works on a copy: catalogue answers may be shared or cached, and must stay null for
 // API-key callers.
-import type { UserDb } from '../catalogue/user-db';
+import type { UserDb } from '../catalogue/user/user-db';
 
 export function withUserFavs<T>(value: T, userDb: UserDb): T {
   if (Array.isArray(value)) return value.map((v) => withUserFavs(v, userDb)) as T;

@@ -1,7 +1,7 @@
 // The detail calls beside the query operations (/{music,radio,anime}/detail, /music/subs, /sub/detail,
 // /listen/playlist) over the fixture catalogue, every assertion in JSON and XML.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SPEC, DEMO_WIKI_ID_BASE, trackSeconds } from '../../src-main/catalogue/demo/demo-content';
+import { DEMO_SPEC, DEMO_WIKI_ID_BASE, trackSeconds } from '../../src-main/catalogue/build/demo/demo-content';
 import { call, FORMATS, type Format } from '../fixtures/api';
 import { fixtureApp } from '../fixtures/app';
 import { FIXTURE_ANIME } from '../fixtures/bangumi-fixture';

@@ -2,11 +2,11 @@
 // own UI (X-Moecat-UI, same Origin) may use them for now; every refusal leaves the favourites as they were.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { AUDIO_DIR, buildCatalogue, CATALOGUE_FILE } from '../../src-main/catalogue/builder';
-import { openCatalogue } from '../../src-main/catalogue/catalogue';
+import { AUDIO_DIR, buildCatalogue, CATALOGUE_FILE } from '../../src-main/catalogue/build/builder';
+import { openCatalogue } from '../../src-main/catalogue/read/catalogue';
 import { buildApp } from '../../src-main/server/app';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_SPEC, DEMO_WIKI_ID_BASE } from '../../src-main/catalogue/demo/demo-content';
+import { DEMO_SPEC, DEMO_WIKI_ID_BASE } from '../../src-main/catalogue/build/demo/demo-content';
 import { callAsUser, FORMATS, type Format, type UserCall } from '../fixtures/api';
 import { fixtureApp } from '../fixtures/app';
 import { FIXTURE_ANIME, FIXTURE_BANGUMI, FIXTURE_NOW } from '../fixtures/bangumi-fixture';

@@ -1,8 +1,8 @@
 // Recently played: POST /app/history/add, GET /app/history and POST /app/history/clear, in JSON and XML.
 // Only the app's own UI (X-Moecat-UI, same Origin) may use them; every refusal leaves the history as it was.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_PLAYS } from '../../src-main/catalogue/user-db';
-import { DEMO_SPEC, DEMO_WIKI_ID_BASE } from '../../src-main/catalogue/demo/demo-content';
+import { MAX_PLAYS } from '../../src-main/catalogue/user/user-db';
+import { DEMO_SPEC, DEMO_WIKI_ID_BASE } from '../../src-main/catalogue/build/demo/demo-content';
 import { callAsUser, FORMATS, type Format, type UserCall } from '../fixtures/api';
 import { fixtureApp } from '../fixtures/app';
 import { FIXTURE_NOW } from '../fixtures/bangumi-fixture';

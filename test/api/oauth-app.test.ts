@@ -3,7 +3,7 @@
 // the envelope that changes nothing. Also: the OpenAPI document describes the /oauth endpoints.
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { oauthStore } from '../../src-main/catalogue/user-oauth';
+import { oauthStore } from '../../src-main/catalogue/user/user-oauth';
 import { fixtureApp } from '../fixtures/app';
 import { FIXTURE_NOW } from '../fixtures/bangumi-fixture';
 

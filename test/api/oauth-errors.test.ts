@@ -4,7 +4,7 @@
 // saying why, and none of them writes anything.
 import OAuth from 'oauth-1.0a';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_WIKI_ID_BASE } from '../../src-main/catalogue/demo/demo-content';
+import { DEMO_WIKI_ID_BASE } from '../../src-main/catalogue/build/demo/demo-content';
 import { decodeXml, FORMATS, type Format } from '../fixtures/api';
 import { answerOf, formBody, listeningOAuthApp, oauthClient, oauthDriver, type Answer, type Consumer } from '../fixtures/oauth';
 

@@ -4,7 +4,7 @@
 // favourites and signed favourite writes; revocation from Settings ends it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type OAuth from 'oauth-1.0a';
-import { DEMO_WIKI_ID_BASE } from '../../src-main/catalogue/demo/demo-content';
+import { DEMO_WIKI_ID_BASE } from '../../src-main/catalogue/build/demo/demo-content';
 import { UI_MARKER } from '../fixtures/app';
 import { formAnswer, listeningOAuthApp, oauthClient, oauthDriver, type Answer, type Consumer } from '../fixtures/oauth';
 

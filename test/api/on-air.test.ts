@@ -1,9 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIO_DIR, CATALOGUE_FILE } from '../../src-main/catalogue/builder';
-import { openCatalogue } from '../../src-main/catalogue/catalogue';
-import { openUserDb } from '../../src-main/catalogue/user-db';
+import { AUDIO_DIR, CATALOGUE_FILE } from '../../src-main/catalogue/build/builder';
+import { openCatalogue } from '../../src-main/catalogue/read/catalogue';
+import { openUserDb } from '../../src-main/catalogue/user/user-db';
 import { buildApp } from '../../src-main/server/app';
 import { call, FORMATS, type Format } from '../fixtures/api';
 import { fixtureApp, fixtureCatalogueDir } from '../fixtures/app';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SPEC, DEMO_WIKI_ID_BASE } from '../../src-main/catalogue/demo/demo-content';
+import { DEMO_SPEC, DEMO_WIKI_ID_BASE } from '../../src-main/catalogue/build/demo/demo-content';
 import type { WikiDto } from '../../src-main/contract/objects';
 import { portalTarget } from '../../src-main/server/routes/portal';
 import { call, FORMATS, type Format } from '../fixtures/api';

@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIO_DIR, CATALOGUE_FILE } from '../../src-main/catalogue/catalogue-files';
-import { openCatalogue, type Catalogue } from '../../src-main/catalogue/catalogue';
-import { openCatalogueWriter } from '../../src-main/catalogue/catalogue-writer';
-import { openUserDb, type UserDb } from '../../src-main/catalogue/user-db';
+import { AUDIO_DIR, CATALOGUE_FILE } from '../../src-main/catalogue/db/catalogue-files';
+import { openCatalogue, type Catalogue } from '../../src-main/catalogue/read/catalogue';
+import { openCatalogueWriter } from '../../src-main/catalogue/write/catalogue-writer';
+import { openUserDb, type UserDb } from '../../src-main/catalogue/user/user-db';
 import { buildApp } from '../../src-main/server/app';
 import { fixtureCatalogueDir } from '../fixtures/app';
 

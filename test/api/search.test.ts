@@ -1,7 +1,7 @@
 // GET /search/wiki and /search/sub over the fixture catalogue (the anime fixture plus the demo
 // section), every assertion in JSON and XML. Over 200 lines: one block per rule of the interface.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SPEC, DEMO_WIKI_ID_BASE } from '../../src-main/catalogue/demo/demo-content';
+import { DEMO_SPEC, DEMO_WIKI_ID_BASE } from '../../src-main/catalogue/build/demo/demo-content';
 import { call, FORMATS, type Format } from '../fixtures/api';
 import { fixtureApp } from '../fixtures/app';
 import { FIXTURE_ANIME } from '../fixtures/bangumi-fixture';

@@ -6,11 +6,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { audioCacheDir } from '../../src-main/catalogue/audio-cache';
-import { AUDIO_DIR } from '../../src-main/catalogue/catalogue-files';
-import { openCatalogueWriter, type CatalogueWriter } from '../../src-main/catalogue/catalogue-writer';
-import { saveCover } from '../../src-main/catalogue/cover-files';
-import { syncRemote, type SyncOptions } from '../../src-main/catalogue/remote-sync';
+import { audioCacheDir } from '../../src-main/catalogue/sync/audio-cache';
+import { AUDIO_DIR } from '../../src-main/catalogue/db/catalogue-files';
+import { openCatalogueWriter, type CatalogueWriter } from '../../src-main/catalogue/write/catalogue-writer';
+import { saveCover } from '../../src-main/catalogue/write/cover-files';
+import { syncRemote, type SyncOptions } from '../../src-main/catalogue/sync/remote-sync';
 import { fixtureCatalogueDir } from '../fixtures/app';
 import { editCatalogue, fakeRemote, forward, idMaps, localApp, localCatalogue, LOCAL_ORIGIN, remoteGet, startRemote, type LocalSide, type Remote } from '../fixtures/sync-remote';
 

@@ -5,9 +5,9 @@
 // remote that is down, refuses the key, answers garbage or changes while it is listed.
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openCatalogueWriter, type CatalogueWriter } from '../../src-main/catalogue/catalogue-writer';
-import { IMPORT_ID_BASE } from '../../src-main/catalogue/schema';
-import { RemoteError, remoteStateOf, syncRemote, type SyncOptions } from '../../src-main/catalogue/remote-sync';
+import { openCatalogueWriter, type CatalogueWriter } from '../../src-main/catalogue/write/catalogue-writer';
+import { IMPORT_ID_BASE } from '../../src-main/catalogue/db/schema';
+import { RemoteError, remoteStateOf, syncRemote, type SyncOptions } from '../../src-main/catalogue/sync/remote-sync';
 import {
   closedPort,
   countingFetch,

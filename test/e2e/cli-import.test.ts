@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCatalogue } from '../../src-main/catalogue/catalogue';
+import { openCatalogue } from '../../src-main/catalogue/read/catalogue';
 import { coverImage, writeSongs } from '../fixtures/mp3-folder';
 
 const CLI = join(process.cwd(), 'out', 'main', 'cli.js');

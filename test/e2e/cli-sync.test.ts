@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE_FILE } from '../../src-main/catalogue/catalogue-files';
-import { openCatalogue } from '../../src-main/catalogue/catalogue';
+import { CATALOGUE_FILE } from '../../src-main/catalogue/db/catalogue-files';
+import { openCatalogue } from '../../src-main/catalogue/read/catalogue';
 import { closedPort, startRemote, type Remote } from '../fixtures/sync-remote';
 
 const CLI = join(process.cwd(), 'out', 'main', 'cli.js');

@@ -1,7 +1,7 @@
 // Entry pages in the real UI: an album with its cover, songs in order and tags; the Bangumi link; a
 // radio's episodes; the not-found state; a sub-entry page; and the portal's /listen target.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SPEC, DEMO_WIKI_ID_BASE } from '../../src-main/catalogue/demo/demo-content';
+import { DEMO_SPEC, DEMO_WIKI_ID_BASE } from '../../src-main/catalogue/build/demo/demo-content';
 import { startHarness, type Harness } from './fixtures/browser';
 
 const album = (slug: string) => {

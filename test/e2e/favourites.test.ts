@@ -2,7 +2,7 @@
 // them still favourited after Moecat restarts on the same data folder, list them on the Favourites page,
 // play all favourite songs, and find what was played under Recently played after another restart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SPEC, DEMO_WIKI_ID_BASE } from '../../src-main/catalogue/demo/demo-content';
+import { DEMO_SPEC, DEMO_WIKI_ID_BASE } from '../../src-main/catalogue/build/demo/demo-content';
 import { startHarness, type Harness } from './fixtures/browser';
 
 const album = (slug: string) => {

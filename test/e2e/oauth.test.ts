@@ -6,7 +6,7 @@
 import type OAuth from 'oauth-1.0a';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_WIKI_ID_BASE } from '../../src-main/catalogue/demo/demo-content';
+import { DEMO_WIKI_ID_BASE } from '../../src-main/catalogue/build/demo/demo-content';
 import { formAnswer, oauthClient, oauthDriver, type Consumer } from '../fixtures/oauth';
 import { startHarness, type Harness } from './fixtures/browser';
 

@@ -1,7 +1,7 @@
 // Search in the real UI: the top bar's box focused by `/` and Ctrl+K, results as you type for a Latin
 // and a CJK word with the words marked, type filters in the URL, the empty state, and a result opened.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SPEC, DEMO_WIKI_ID_BASE } from '../../src-main/catalogue/demo/demo-content';
+import { DEMO_SPEC, DEMO_WIKI_ID_BASE } from '../../src-main/catalogue/build/demo/demo-content';
 import { startHarness, type Harness } from './fixtures/browser';
 
 const album = (slug: string) => {

@@ -4,9 +4,9 @@
 // entries away. Screenshots: settings-sources, settings-sources-confirm, browse-source-filter, search-source-filter.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE_FILE } from '../../src-main/catalogue/catalogue-files';
-import { openCatalogueWriter, type IncomingEntry } from '../../src-main/catalogue/catalogue-writer';
-import { ensureWorkingCatalogue } from '../../src-main/catalogue/working-copy';
+import { CATALOGUE_FILE } from '../../src-main/catalogue/db/catalogue-files';
+import { openCatalogueWriter, type IncomingEntry } from '../../src-main/catalogue/write/catalogue-writer';
+import { ensureWorkingCatalogue } from '../../src-main/catalogue/upgrade/working-copy';
 import type { WikiDto } from '../../src-main/contract/objects';
 import type { Locator } from 'playwright-core';
 import { SCREENS_DIR, startHarness, type Harness } from './fixtures/browser';

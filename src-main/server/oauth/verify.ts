@@ -24,7 +24,7 @@
 // - Checks run format, consumer, timestamp, token, signature, verifier; the nonce (and the token's last
 //   use) is written only when all of them passed, so a refused request writes nothing.
 import type { FastifyRequest } from 'fastify';
-import { oauthStore, type OAuthToken } from '../../catalogue/user-oauth';
+import { oauthStore, type OAuthToken } from '../../catalogue/user/user-oauth';
 import { ApiError, badParameter, missingParameter } from '../api-error';
 import { parseQuery } from '../params';
 import { isOAuthHeader, parseOAuthHeader } from './header';

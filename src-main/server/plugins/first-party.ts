@@ -4,7 +4,7 @@
 // The user's own data (favourites) also accepts a tool connected with OAuth: userAuthority() below.
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../api-error';
-import { siteOf } from '../api-route';
+import { siteOf } from '../site';
 import { sameSecret } from '../oauth/signature';
 import { carriesOAuth, mayCarryOAuth, verifyOAuth } from '../oauth/verify';
 

@@ -4,8 +4,8 @@
 // since they show keys and tokens — so every route checks the first-party token before the body is
 // read. Answers use the JSON envelope.
 import type { FastifyInstance } from 'fastify';
-import type { ApiKey } from '../../catalogue/user-db';
-import { oauthStore, type ConnectedTool, type OAuthToken } from '../../catalogue/user-oauth';
+import type { ApiKey } from '../../catalogue/user/user-db';
+import { oauthStore, type ConnectedTool, type OAuthToken } from '../../catalogue/user/user-oauth';
 import { REQUEST_TOKEN_LIFETIME_SECONDS } from '../oauth/verify';
 import { ApiError, badParameter, missingParameter } from '../api-error';
 import { bodyOf, firstPartyOnly, onlyAllow as onlyAllowOn, sendNoStore } from '../app-route-helpers';

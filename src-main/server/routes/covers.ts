@@ -5,8 +5,9 @@
 import type { FastifyInstance } from 'fastify';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { COVER_FILE_TYPE, coverFilePath } from '../../catalogue/cover-files';
-import { COVER_SIZES, coverSvg, type CoverSize } from '../cover-art';
+import { COVER_FILE_TYPE, coverFilePath } from '../../catalogue/write/cover-files';
+import { COVER_SIZES, type CoverSize } from '../../contract/covers';
+import { coverSvg } from '../cover-art';
 
 /** The saved file of a cover and its size in bytes, or undefined when it is not there (then the SVG is drawn). */
 async function savedCover(dataDir: string | undefined, coverFile: string | null, size: CoverSize) {

@@ -8,9 +8,9 @@
 // The listed objects carry the user's own fav marks (wiki_user_fav / sub_user_fav), as first-party reads do.
 import type { FastifyInstance } from 'fastify';
 import type { FavItemDto } from '../../contract/objects';
-import type { FavObjType } from '../../catalogue/user-db';
+import type { FavObjType } from '../../catalogue/user/user-db';
 import { ApiError, badParameter, missingParameter } from '../api-error';
-import { siteOf } from '../api-route';
+import { siteOf } from '../site';
 import { parseQuery, Params, readPaging } from '../params';
 import { userAuthority } from '../plugins/first-party';
 import { withUserFavs } from '../user-favs';

@@ -10,9 +10,9 @@
 // across rebuilds), and one whose sub-entry the catalogue no longer has is listed with `sub: null`.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PlayItemDto } from '../../contract/objects';
-import { MAX_PLAYS } from '../../catalogue/user-db';
+import { MAX_PLAYS } from '../../catalogue/user/user-db';
 import { ApiError, missingParameter } from '../api-error';
-import { siteOf } from '../api-route';
+import { siteOf } from '../site';
 import { parseQuery, Params, readPaging } from '../params';
 import { requireFirstParty } from '../plugins/first-party';
 import { withUserFavs } from '../user-favs';

@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError, badParameter } from '../api-error';
 import { bodyOf, firstPartyOnly, onlyAllow, sendNoStore, stringField } from '../app-route-helpers';
 
-const loadImport = () => import('../../catalogue/folder-import');
+const loadImport = () => import('../../catalogue/import/folder-import');
 
 export async function libraryRoutes(app: FastifyInstance): Promise<void> {
   const onRequest = firstPartyOnly(app);

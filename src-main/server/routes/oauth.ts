@@ -4,7 +4,7 @@
 //   POST|GET /oauth/access_token    signed with the approved request token, oauth_verifier → an access token
 // Success answers are application/x-www-form-urlencoded; errors the envelope (XML for a .xml path).
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { oauthStore } from '../../catalogue/user-oauth';
+import { oauthStore } from '../../catalogue/user/user-oauth';
 import { badParameter } from '../api-error';
 import { onlyAllow } from '../app-route-helpers';
 import { percentEncode } from '../oauth/signature';

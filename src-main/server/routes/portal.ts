@@ -23,7 +23,7 @@
 // - the answer is the envelope: has_wiki, has_mp3 and url first, then Moecat's `information`;
 // - errors answer in the `api` format when `api` is json or xml, else as the path asks (JSON).
 import type { FastifyInstance } from 'fastify';
-import type { PortalMatch } from '../../catalogue/queries/portal';
+import type { PortalMatch } from '../../catalogue/read/portal';
 import type { ApiFormat } from '../../contract/envelope';
 import type { PortalDto } from '../../contract/objects';
 import { listenPath, searchPagePath } from '../../contract/paths';

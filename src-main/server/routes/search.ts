@@ -2,8 +2,8 @@
 // (DESIGN.md §4 "Keyword search"; matching and ranking live in catalogue/queries/search.ts).
 import { SEARCH_COUNT_LIMIT } from '../../contract/limits';
 import type { FastifyInstance } from 'fastify';
-import { MAX_KEYWORD_WORDS } from '../../catalogue/queries/search';
-import { keywordWords, rawWords, type KeywordWord } from '../../catalogue/search-fold';
+import { MAX_KEYWORD_WORDS } from '../../catalogue/search/search-queries';
+import { keywordWords, rawWords, type KeywordWord } from '../../catalogue/search/search-fold';
 import { badParameter, missingParameter } from '../api-error';
 import { apiRoute } from '../api-route';
 import { readPaging, type Params } from '../params';

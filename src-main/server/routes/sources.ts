@@ -15,7 +15,7 @@
 // Favourites live in the user database and are never touched: a favourite of a removed entry stays,
 // and the favourites list answers it with `obj: null`.
 import type { FastifyInstance } from 'fastify';
-import { removeCovers } from '../../catalogue/cover-files';
+import { removeCovers } from '../../catalogue/write/cover-files';
 import { ApiError, badParameter, missingParameter } from '../api-error';
 import { bodyOf, firstPartyOnly, onlyAllow, sendNoStore } from '../app-route-helpers';
 

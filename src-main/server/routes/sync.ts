@@ -14,7 +14,7 @@
 // without it.
 import type { FastifyInstance } from 'fastify';
 import { mkdirSync } from 'node:fs';
-import { audioCacheDir } from '../../catalogue/audio-cache';
+import { audioCacheDir } from '../../catalogue/sync/audio-cache';
 import { badParameter, missingParameter } from '../api-error';
 import { bodyOf, firstPartyOnly, onlyAllow, sendNoStore, stringField } from '../app-route-helpers';
 import { innerApp, lazyApp } from '../lazy-app';
@@ -22,7 +22,7 @@ import type { RemoteSourceView } from '../../contract/app';
 
 export type { RemoteSourceView } from '../../contract/app';
 
-const loadSync = () => import('../../catalogue/remote-sync');
+const loadSync = () => import('../../catalogue/sync/remote-sync');
 
 function flag(body: Record<string, unknown>, name: string): boolean {
   const value = body[name] ?? false;

@@ -1,6 +1,6 @@
 // GET /wikis(.json|.xml): the entry list with filters (DESIGN.md §4 "Entry list").
 import type { FastifyInstance } from 'fastify';
-import { WIKI_TYPES } from '../../catalogue/source-entry';
+import { WIKI_TYPES } from '../../catalogue/write/source-entry';
 import { API_ANIME_TYPES } from '../../contract/sections';
 import { badParameter, missingParameter } from '../api-error';
 import { apiRoute } from '../api-route';

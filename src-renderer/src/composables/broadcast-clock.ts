@@ -10,30 +10,13 @@
 //   midnight), and the entry moves to that weekday's column. "Today" is the viewer's weekday.
 //   Using this week's date gets the offset right across daylight-saving changes in the viewer's zone.
 // All pure functions of an instant, so they are tested without a browser.
-import { CATALOGUE_TIME_ZONE, wallTime } from '../../../src-main/contract/time';
+import { BROADCAST_DAY_START_MINUTES, CATALOGUE_TIME_ZONE, wallTime, zonedInstant } from '../../../src-main/contract/time';
 import type { OnAirDto } from '../../../src-main/contract/objects';
 
-/** The catalogue's time zone (DESIGN.md §3). The API does not report it; Moecat builds with this one. */
-export { CATALOGUE_TIME_ZONE, wallTime } from '../../../src-main/contract/time';
-/** Broadcast days start at 05:00 in the catalogue time zone. */
-export const DAY_START_MINUTES = 5 * 60;
+export { CATALOGUE_TIME_ZONE, wallTime, zonedInstant } from '../../../src-main/contract/time';
 
 export type Clock = 'catalogue' | 'local';
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
-
-/** Minutes of the zone's offset from UTC at an instant (Tokyo: 540). */
-function offsetMinutes(ms: number, zone: string): number {
-  const w = wallTime(ms, zone);
-  return Math.round((Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute) - Math.floor(ms / 60_000) * 60_000) / 60_000);
-}
-
-/** The instant at which a zone's wall clock reads `minutes` past midnight of a date (day may overflow). */
-export function zonedInstant(year: number, month: number, day: number, minutes: number, zone: string): number {
-  const asUtc = Date.UTC(year, month - 1, day, 0, minutes);
-  let at = asUtc - offsetMinutes(asUtc, zone) * 60_000;
-  at = asUtc - offsetMinutes(at, zone) * 60_000; // once more, in case the guess crossed an offset change
-  return at;
-}
 
 /** The viewer's own time zone. */
 export function viewerTimeZone(): string {
@@ -42,7 +25,7 @@ export function viewerTimeZone(): string {
 
 /** Today's weekday (1 Monday … 7 Sunday) in the given clock. */
 export function todayWeekday(clock: Clock, nowMs: number, viewerZone = viewerTimeZone()): number {
-  return clock === 'catalogue' ? wallTime(nowMs - DAY_START_MINUTES * 60_000, CATALOGUE_TIME_ZONE).weekday : wallTime(nowMs, viewerZone).weekday;
+  return clock === 'catalogue' ? wallTime(nowMs - BROADCAST_DAY_START_MINUTES * 60_000, CATALOGUE_TIME_ZONE).weekday : wallTime(nowMs, viewerZone).weekday;
 }
 
 /** "25:30" → 1530 */
@@ -64,7 +47,7 @@ export interface Slot {
 
 /** Where a catalogue slot (weekday + "HH:MM" from 05:00 to 28:59) falls in the viewer's zone this week. */
 export function localSlot(weekday: number, time: string, nowMs: number, viewerZone = viewerTimeZone()): Slot {
-  const today = wallTime(nowMs - DAY_START_MINUTES * 60_000, CATALOGUE_TIME_ZONE);
+  const today = wallTime(nowMs - BROADCAST_DAY_START_MINUTES * 60_000, CATALOGUE_TIME_ZONE);
   const at = zonedInstant(today.year, today.month, today.day + (weekday - today.weekday), minutesOf(time), CATALOGUE_TIME_ZONE);
   const local = wallTime(at, viewerZone);
   const minutes = local.hour * 60 + local.minute;

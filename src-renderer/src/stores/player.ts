@@ -5,27 +5,10 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
 import { loadPlayer, MAX_QUEUE, portableUrl, savePlayer, type RepeatMode } from './player-storage';
+import type { PlayerTrack, QueuedTrack } from './player-track';
 
 export type { RepeatMode } from './player-storage';
-
-export interface PlayerTrack {
-  subId: number;
-  title: string;
-  wikiId: number;
-  wikiTitle: string;
-  wikiType: string;
-  /** Cover image URL (square size). */
-  cover: string;
-  /** Audio URL. */
-  url: string;
-  /** Seconds, from up_data. */
-  duration: number;
-}
-
-/** A queue entry: the track plus an id of its own, so the same song can be queued twice. */
-export interface QueuedTrack extends PlayerTrack {
-  qid: number;
-}
+export type { PlayerTrack, QueuedTrack } from './player-track';
 
 /** What the bar tells the listener; the bar words it in the current language. */
 export interface PlayerNotice {

@@ -2,7 +2,7 @@
 // response (has_wiki, has_mp3, url) in JSON and XML, the redirect when `api` is empty, and no
 // authentication. Where the table leaves a value open, DESIGN.md §4 "Portal" decides (noted per case).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SPEC, DEMO_WIKI_ID_BASE } from '../../../src-main/catalogue/demo/demo-content';
+import { DEMO_SPEC, DEMO_WIKI_ID_BASE } from '../../../src-main/catalogue/build/demo/demo-content';
 import { FORMATS, keyClient, type Query } from './client';
 import { checkObject, checkOrder, PORTAL } from './interface';
 

@@ -2,7 +2,7 @@
 // viewer's own zone, for viewers east and west of Tokyo and across a daylight-saving change.
 import { describe, expect, it } from 'vitest';
 import { onAirDto, wikiDto } from '../../fixtures/dto';
-import { arrangeWeek, localSlot, minutesOf, todayWeekday, zonedInstant } from '../../../src-renderer/src/composables/broadcast-clock';
+import { arrangeWeek, localSlot, minutesOf, todayWeekday } from '../../../src-renderer/src/composables/broadcast-clock';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -20,14 +20,6 @@ describe('todayWeekday()', () => {
     expect(todayWeekday('local', now, 'Asia/Tokyo')).toBe(2);
     expect(todayWeekday('local', now, 'America/New_York')).toBe(1);
     expect(todayWeekday('catalogue', now, 'America/New_York')).toBe(2);
-  });
-});
-
-describe('zonedInstant()', () => {
-  it('reads a wall time in a zone, past midnight too', () => {
-    expect(zonedInstant(2024, 1, 8, 25 * 60 + 30, 'Asia/Tokyo')).toBe(at('2024-01-08T16:30:00Z'));
-    expect(zonedInstant(2024, 7, 1, 9 * 60, 'Europe/Berlin')).toBe(at('2024-07-01T07:00:00Z'));
-    expect(zonedInstant(2024, 1, 0, 0, 'UTC')).toBe(at('2023-12-31T00:00:00Z'));
   });
 });
 

@@ -1,0 +1,105 @@
+// The read side of the catalogue: a read-only connection with every statement prepared once, grouped
+// by operation. Routes receive this object; nothing outside catalogue/ sees SQL.
+import { BROADCAST_DAY_SECONDS } from '../../contract/time';
+import { CATALOGUE_KIND, CATALOGUE_SCHEMA_FINGERPRINT } from '../db/catalogue-kind';
+import { DatabaseFileError, openDatabase, type Db, type OpenOptions } from '../db/database';
+import { entryDetailQueries } from './entry-detail';
+import { libraryQueries } from './library';
+import { onAirQueries } from './on-air';
+import { portalQueries } from './portal';
+import { searchQueries } from '../search/search-queries';
+import { sourceQueries } from './sources';
+import { tagQueries } from './tags';
+import { wikiListQueries } from './wiki-list';
+import { CATALOGUE_TIME_ZONE } from '../../contract/time';
+
+export interface CatalogueStats {
+  entries: number;
+  subs: number;
+  uploads: number;
+  onAir: number;
+}
+
+export interface CoverSource {
+  title: string;
+  type: string;
+  coverFile: string | null;
+}
+
+export interface CatalogueQueries {
+  wikis: ReturnType<typeof wikiListQueries>;
+  onAir: ReturnType<typeof onAirQueries>;
+  search: ReturnType<typeof searchQueries>;
+  portal: ReturnType<typeof portalQueries>;
+  tags: ReturnType<typeof tagQueries>;
+  entryDetail: ReturnType<typeof entryDetailQueries>;
+  sources: ReturnType<typeof sourceQueries>;
+  library: ReturnType<typeof libraryQueries>;
+}
+
+export interface Catalogue {
+  readonly db: Db;
+  readonly file: string;
+  /** The catalogue time zone (IANA name) its dates and schedule were computed in. */
+  readonly timeZone: string;
+  meta(key: string): string | undefined;
+  stats(now: number): CatalogueStats;
+  coverSource(wikiId: number): CoverSource | undefined;
+  /** A synced song's audio left on its remote: the remote's URL, or undefined (unknown or local upload). */
+  remoteAudioUrl(upId: number): string | undefined;
+  /** `PRAGMA data_version`: changes when another connection (another process's import) commits. */
+  dataVersion(): number;
+  readonly queries: CatalogueQueries;
+  close(): void;
+}
+
+export function openCatalogue(file: string, options: Omit<OpenOptions, 'readonly'> = {}): Catalogue {
+  const db: Db = openDatabase(file, CATALOGUE_KIND, { ...options, readonly: true });
+  const metaStmt = db.prepare('SELECT value FROM meta WHERE key = ?').pluck();
+  if (metaStmt.get('schema_fingerprint') !== CATALOGUE_SCHEMA_FINGERPRINT) {
+    db.close();
+    throw new DatabaseFileError('DB_OUTDATED', `The ${CATALOGUE_KIND.label} ${file} was built with an older schema. ${CATALOGUE_KIND.remedy}`);
+  }
+  const countsStmt = db.prepare(`SELECT
+      (SELECT count(*) FROM wiki) AS entries,
+      (SELECT count(*) FROM sub) AS subs,
+      (SELECT count(*) FROM upload) AS uploads`);
+  const onAirStmt = db
+    .prepare(`SELECT count(DISTINCT wiki_id) FROM onair
+      WHERE oa_date_begin <= @now AND (oa_date_end = 0 OR @now < oa_date_end + ${BROADCAST_DAY_SECONDS})`)
+    .pluck();
+  const coverStmt = db.prepare('SELECT wiki_title AS title, wiki_type AS type, cover_file AS coverFile FROM wiki WHERE wiki_id = ?');
+  const dataVersionStmt = db.prepare('PRAGMA data_version').pluck();
+  const remoteAudioStmt = db.prepare('SELECT up_remote_url FROM upload WHERE up_id = ? AND up_remote_url IS NOT NULL').pluck();
+  const meta = (key: string) => metaStmt.get(key) as string | undefined;
+  const timeZone = meta('time_zone') ?? CATALOGUE_TIME_ZONE;
+  // Prepared once, on first use: the start-up checks (needsBuild, the working copy's build id) open a
+  // catalogue only to read its meta, and preparing every query cost ~1 ms per open.
+  let queries: CatalogueQueries | undefined;
+  return {
+    db,
+    file,
+    timeZone,
+    meta,
+    stats(now) {
+      const counts = countsStmt.get() as Omit<CatalogueStats, 'onAir'>;
+      return { ...counts, onAir: onAirStmt.get({ now }) as number };
+    },
+    coverSource: (wikiId) => coverStmt.get(wikiId) as CoverSource | undefined,
+    remoteAudioUrl: (upId) => (remoteAudioStmt.get(upId) as string | undefined) ?? undefined,
+    dataVersion: () => dataVersionStmt.get() as number,
+    get queries() {
+      return (queries ??= {
+        wikis: wikiListQueries(db),
+        onAir: onAirQueries(db),
+        search: searchQueries(db),
+        portal: portalQueries(db),
+        tags: tagQueries(db),
+        entryDetail: entryDetailQueries(db),
+        sources: sourceQueries(db),
+        library: libraryQueries(db),
+      });
+    },
+    close: () => db.close(),
+  };
+}

@@ -1,0 +1,257 @@
+// Keyword search over entries (search/wiki) and sub-entries (search/sub), DESIGN.md §4. Every word
+// must match, as a substring of folded text (search-fold.ts), the title, an alias or the title key —
+// for a sub-entry its own title or key, or its entry's title, aliases or key. The index and why it is
+// built this way: search-index.ts.
+//
+// Order (total and stable, so pages never overlap): the first tier a row reaches, then newest id.
+//   top  exact title (folded title = the folded words run together), then title prefix — a prefix
+//        tier only when at most PREFIX_RANK_LIMIT titles share it (a one-letter "prefix" says nothing)
+//   T2   every word in the row's own title
+//   T3   every word in the title, aliases or key (search/sub: the sub-entry's own title or key)
+//   T4   search/sub: every word in the sub-entry or its entry (title, aliases, key), some only there
+//   T5   a CJK run matched only by its Intl.Segmenter segments
+// Nothing ever sorts the match set: `top` is read from an index and bounded; every other tier is an
+// FTS5 expression (search-index.ts) read in rowid order, newest first, with LIMIT/OFFSET; the total is
+// one FTS5 count and a tier is counted only when a page starts beyond it. The tiers are disjoint by
+// construction (each is `… NOT <the tiers before>`).
+//
+// Counts stop at COUNT_LIMIT (10,000) matches, and so does the result list: `count` is the number of
+// matches up to that limit, and pages beyond it are empty. Counting walks every match in the index
+// (about 90 ns each on sub-entries): one Latin letter matches ~95 % of a 1M-sub-entry catalogue, and an
+// exact count cost 40–90 ms — over the 5 ms target, and long enough to stall the event loop the server
+// shares with Electron. Counting to 10,000 costs under 1 ms whatever the word. Ten thousand matches are
+// 200 pages of 50: nobody pages that far, and a word that common says little; search engines bound
+// their result windows the same way. Tier counts stop at the same limit, which keeps paging exact: a
+// page starts before the limit, so it only needs to know whether a tier holds more than it skips.
+import { SEARCH_COUNT_LIMIT } from '../../contract/limits';
+import { objectRows, type Db } from '../db/database';
+import { SUB_COLUMNS, toSub, toWiki, UPLOAD_COLUMNS, WIKI_COLUMNS, type SubRow, type UploadRow, type WikiRow } from '../read/mappers';
+import type { KeywordWord } from './search-fold';
+import { allWords, and, commonTokensOf, kindMatch, wordMatch, type CommonTokens } from './search-index';
+import type { SubDto, WikiDto } from '../../contract/objects';
+
+export const MAX_KEYWORD_WORDS = 8;
+/** The most titles a prefix tier may hold; a shorter, commoner phrase gets no prefix tier. */
+export const PREFIX_RANK_LIMIT = 200;
+/** Matches are counted and listed up to this many (see above). */
+export const COUNT_LIMIT = SEARCH_COUNT_LIMIT;
+
+export interface WikiSearch {
+  words: KeywordWord[];
+  /** wiki_type filter; undefined = every type. */
+  types?: string[];
+  /** Only entries of these sources (ids; the `source` extension); undefined = every source. */
+  sources?: number[];
+}
+
+export interface SubSearch {
+  words: KeywordWord[];
+  /** sub_type filter ('ep', 'song'); undefined = both. */
+  types?: string[];
+  /** Only sub-entries whose entry is of these sources (ids); undefined = every source. */
+  sources?: number[];
+}
+
+/** What a tier reads through: the prepared FTS statements, or the same bound to a source filter. */
+interface FtsStatements {
+  count: { get(match: string, limit: number): unknown };
+  page: { all(params: { match: string; exclude: string; limit: number; offset: number }): unknown[] };
+}
+
+/** One tier of the order: how many rows it has and how to read a window of its ids, newest first. */
+interface Tier {
+  count(): number;
+  page(limit: number, offset: number): number[];
+}
+
+/**
+ * The ids of rows offset…offset+limit of the tiers laid end to end, the list ending at `countLimit`.
+ * A tier is counted only when the page starts beyond it; the first page needs no per-tier count (a tier
+ * that returns fewer rows than asked is exhausted), and the total is one count of the widest expression
+ * — unless the page ends short: then every tier from the page's start on was read to its end, and the
+ * total is the rows before the page plus the page (a rare word's search makes no count at all).
+ */
+function readTiers(tiers: Tier[], limit: number, offset: number, total: () => number, countLimit: number): { count: number; ids: number[] } {
+  const ids: number[] = [];
+  limit = Math.min(limit, countLimit - offset);
+  if (limit <= 0) return { count: total(), ids };
+  let skip = offset;
+  for (const tier of tiers) {
+    if (ids.length >= limit) break;
+    if (skip > 0) {
+      const n = tier.count();
+      if (skip >= n) {
+        skip -= n;
+        continue;
+      }
+    }
+    ids.push(...tier.page(limit - ids.length, skip));
+    skip = 0;
+  }
+  // skip is 0 once the page's start is reached; a page short of its limit then read every row after it.
+  return { count: skip === 0 && ids.length < limit ? offset + ids.length : total(), ids };
+}
+
+const listTier = (ids: number[]): Tier => ({ count: () => ids.length, page: (limit, offset) => ids.slice(offset, offset + limit) });
+
+/** A tier that is an FTS5 expression, minus the ids already listed in `top`. */
+function ftsTier(stmts: FtsStatements, match: string, countLimit: number, top: number[] = []): Tier {
+  const exclude = JSON.stringify(top);
+  return {
+    // Every `top` row is in the T2 expression (its title holds every word), so subtracting is exact —
+    // up to the count limit, which is all a page starting before the limit needs (see the header).
+    count: () => (stmts.count.get(match, countLimit) as number) - top.length,
+    page: (limit, offset) => stmts.page.all({ match, exclude, limit, offset }) as number[],
+  };
+}
+
+function ftsStatements(db: Db, table: 'wiki_fts' | 'sub_fts') {
+  return {
+    // Stops after `limit` matches: an exact count walks every match (see the header).
+    count: db.prepare(`SELECT count(*) FROM (SELECT rowid FROM ${table} WHERE ${table} MATCH ? LIMIT ?)`).pluck(),
+    page: db
+      .prepare(`SELECT rowid FROM ${table} WHERE ${table} MATCH @match
+        AND rowid NOT IN (SELECT value FROM json_each(@exclude)) ORDER BY rowid DESC LIMIT @limit OFFSET @offset`)
+      .pluck(),
+  };
+}
+
+/**
+ * The source filter (an extension: `source` on the operations): statements of its own, so the
+ * unfiltered ones keep their plans. The FTS match runs as before, and each match is joined to its
+ * entry's source_id (a primary-key look-up per match, still read in rowid order).
+ */
+const SOURCE_SCOPE = {
+  wiki: 'source_id IN (SELECT value FROM json_each(@sources))',
+  sub: 'EXISTS (SELECT 1 FROM wiki w WHERE w.wiki_id = sub_parent_wiki AND w.source_id IN (SELECT value FROM json_each(@sources)))',
+};
+
+function ftsStatementsBySource(db: Db, table: 'wiki_fts' | 'sub_fts') {
+  const join = table === 'wiki_fts' ? 'JOIN wiki w ON w.wiki_id = f.rowid' : 'JOIN sub s ON s.sub_id = f.rowid JOIN wiki w ON w.wiki_id = s.sub_parent_wiki';
+  const where = `f.${table} MATCH @match AND w.source_id IN (SELECT value FROM json_each(@sources))`;
+  const count = db.prepare(`SELECT count(*) FROM (SELECT f.rowid FROM ${table} f ${join} WHERE ${where} LIMIT @limit)`).pluck();
+  const page = db
+    .prepare(`SELECT f.rowid FROM ${table} f ${join} WHERE ${where}
+      AND f.rowid NOT IN (SELECT value FROM json_each(@exclude)) ORDER BY f.rowid DESC LIMIT @limit OFFSET @offset`)
+    .pluck();
+  return (sources: string): FtsStatements => ({
+    count: { get: (match, limit) => count.get({ match, limit, sources }) },
+    page: { all: (params) => page.all({ ...params, sources }) },
+  });
+}
+
+/** Exact title, then (bounded) title prefix, each newest first: the `top` tier (`scope`: the source filter). */
+function topStatements(db: Db, table: 'wiki' | 'sub', countLimit: number, scope?: string) {
+  const [id, fold, type] = table === 'wiki' ? ['wiki_id', 'wiki_title_fold', 'wiki_type'] : ['sub_id', 'sub_title_fold', 'sub_type'];
+  const types = `(@types IS NULL OR ${type} IN (SELECT value FROM json_each(@types)))${scope ? ` AND ${scope}` : ''}`;
+  // Many sub-entries may share a title ("Opening"): no more than the list can show.
+  const exact = db.prepare(`SELECT ${id} FROM ${table} WHERE ${fold} = @phrase AND ${types} ORDER BY ${id} DESC LIMIT ${countLimit}`).pluck();
+  // No ORDER BY: read at most limit+1 entries of the index range, sort them here only if few enough.
+  const prefix = db
+    .prepare(`SELECT ${id} FROM ${table} WHERE ${fold} > @phrase AND ${fold} < @phrase || char(1114111) AND ${types} LIMIT ${PREFIX_RANK_LIMIT + 1}`)
+    .pluck();
+  return (phrase: string, typesJson: string | null, sourcesJson: string | null = null): number[] => {
+    const params = { phrase, types: typesJson, sources: sourcesJson };
+    const startsWith = prefix.all(params) as number[];
+    const prefixIds = startsWith.length > PREFIX_RANK_LIMIT ? [] : startsWith.sort((a, b) => b - a);
+    return [...(exact.all(params) as number[]), ...prefixIds];
+  };
+}
+
+/** Word k: its whole form, or (a CJK run) all of its segments, in `columns`. */
+function wordOrSegments(w: KeywordWord, columns: string, common: CommonTokens): string {
+  const whole = wordMatch(w.whole, columns, common);
+  return w.segments ? `(${whole}) OR (${allWords(w.segments, columns, common)})` : whole;
+}
+
+/**
+ * The FTS tiers after `top`: every word in each widening column set in turn (the first set also holds
+ * the `top` rows, which are left out), then segment-only matches over the widest set; and the total,
+ * one count of everything they hold (`top` included: its rows match every word in their title).
+ */
+function ftsTiers(stmts: FtsStatements, search: WikiSearch | SubSearch, top: number[], columnSets: string[], countLimit: number, common: CommonTokens) {
+  const wholes = search.words.map((w) => w.whole);
+  const kind = kindMatch(search.types);
+  const widest = columnSets[columnSets.length - 1];
+  const tiers = columnSets.map((columns, i) => {
+    const match = and(allWords(wholes, columns, common), kind);
+    return i === 0
+      ? ftsTier(stmts, match, countLimit, top)
+      : ftsTier(stmts, `(${match}) NOT (${allWords(wholes, columnSets[i - 1], common)})`, countLimit);
+  });
+  let everything = and(allWords(wholes, widest, common), kind);
+  if (search.words.some((w) => w.segments)) {
+    everything = and(...search.words.map((w) => wordOrSegments(w, widest, common)), kind);
+    tiers.push(ftsTier(stmts, `(${everything}) NOT (${allWords(wholes, widest, common)})`, countLimit));
+  }
+  return { tiers, total: () => stmts.count.get(everything, countLimit) as number };
+}
+
+function checkWords(words: KeywordWord[]): void {
+  if (words.length > MAX_KEYWORD_WORDS) throw new RangeError(`search: ${words.length} words (at most ${MAX_KEYWORD_WORDS})`);
+}
+
+/** Rows fetched by id, returned in the order of `ids`. */
+function inOrder<R>(ids: number[], rows: R[], idOf: (r: R) => number): R[] {
+  const byId = new Map(rows.map((r) => [idOf(r), r]));
+  return ids.map((id) => byId.get(id)!);
+}
+
+export function searchQueries(db: Db, { countLimit = COUNT_LIMIT }: { countLimit?: number } = {}) {
+  // The build's tally of common trigrams (search-index.ts): which inner trigram a long word may leave out.
+  const tokenTally = db.prepare("SELECT value FROM meta WHERE key = 'search_common_tokens'").pluck().get() as string | undefined;
+  const common = { wiki: commonTokensOf(tokenTally, 'wiki_fts'), sub: commonTokensOf(tokenTally, 'sub_fts') };
+  const wikiFts = ftsStatements(db, 'wiki_fts');
+  const subFts = ftsStatements(db, 'sub_fts');
+  const wikiTop = topStatements(db, 'wiki', countLimit);
+  const subTop = topStatements(db, 'sub', countLimit);
+  const wikiFtsBySource = ftsStatementsBySource(db, 'wiki_fts');
+  const subFtsBySource = ftsStatementsBySource(db, 'sub_fts');
+  const wikiTopBySource = topStatements(db, 'wiki', countLimit, SOURCE_SCOPE.wiki);
+  const subTopBySource = topStatements(db, 'sub', countLimit, SOURCE_SCOPE.sub);
+  const wikisByIds = objectRows<WikiRow>(db.prepare(`SELECT ${WIKI_COLUMNS} FROM wiki w WHERE w.wiki_id IN (SELECT value FROM json_each(?))`));
+  const subsByIds = objectRows<SubRow>(db.prepare(`SELECT ${SUB_COLUMNS} FROM sub s WHERE s.sub_id IN (SELECT value FROM json_each(?))`));
+  const uploadsBySubIds = objectRows<UploadRow>(db.prepare(`SELECT ${UPLOAD_COLUMNS} FROM upload u
+    WHERE u.up_obj_id IN (SELECT value FROM json_each(?)) ORDER BY u.up_id`));
+
+  const wikiDtos = (ids: number[], site: string): WikiDto[] =>
+    inOrder(ids, wikisByIds.all(JSON.stringify(ids)), (r) => r.wiki_id).map((r) => toWiki(r, site));
+
+  /** The page's ids and the total, or undefined when no word is left after folding. */
+  const find = (search: WikiSearch | SubSearch, kind: 'wiki' | 'sub', limit: number, offset: number) => {
+    checkWords(search.words);
+    if (search.words.length === 0) return undefined;
+    const phrase = search.words.map((w) => w.whole).join('');
+    const types = search.types ? JSON.stringify(search.types) : null;
+    const sources = search.sources ? JSON.stringify(search.sources) : null;
+    const top = sources
+      ? (kind === 'wiki' ? wikiTopBySource : subTopBySource)(phrase, types, sources)
+      : (kind === 'wiki' ? wikiTop : subTop)(phrase, types);
+    const { tiers, total } = kind === 'wiki'
+      ? ftsTiers(sources ? wikiFtsBySource(sources) : wikiFts, search, top, ['title', 'title other'], countLimit, common.wiki)
+      : ftsTiers(sources ? subFtsBySource(sources) : subFts, search, top, ['title', 'title other', 'title other entry'], countLimit, common.sub);
+    return readTiers([listTier(top), ...tiers], limit, offset, total, countLimit);
+  };
+
+  return {
+    wikis(search: WikiSearch, limit: number, offset: number, site: string): { count: number; wikis: WikiDto[] } {
+      const found = find(search, 'wiki', limit, offset);
+      if (!found) return { count: 0, wikis: [] };
+      return { count: found.count, wikis: found.ids.length ? wikiDtos(found.ids, site) : [] };
+    },
+
+    subs(search: SubSearch, limit: number, offset: number, site: string): { count: number; subs: SubDto[] } {
+      const found = find(search, 'sub', limit, offset);
+      if (!found) return { count: 0, subs: [] };
+      const { count, ids } = found;
+      if (ids.length === 0) return { count, subs: [] };
+      const rows = inOrder(ids, subsByIds.all(JSON.stringify(ids)), (r) => r.sub_id);
+      const wikis = new Map(wikiDtos([...new Set(rows.map((r) => r.sub_parent_wiki))], site).map((w) => [w.wiki_id, w]));
+      const uploads = new Map<number, UploadRow[]>();
+      for (const u of uploadsBySubIds.all(JSON.stringify(ids))) {
+        uploads.set(u.up_obj_id, [...(uploads.get(u.up_obj_id) ?? []), u]);
+      }
+      return { count, subs: rows.map((r) => toSub(r, site, uploads.get(r.sub_id) ?? [], wikis.get(r.sub_parent_wiki)!)) };
+    },
+  };
+}

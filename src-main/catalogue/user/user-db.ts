@@ -1,0 +1,248 @@
+// The user database: API keys, favourites, OAuth tokens and nonces, play history. WAL mode, migrations
+// keyed on user_version (append only: a shipped migration is never edited), a backup before each
+// migration and an integrity check at open (database.ts); never touched by a catalogue build.
+import { randomBytes } from 'node:crypto';
+import { openDatabase, type Db, type DatabaseKind, type OpenOptions } from '../db/database';
+import { LOCAL_USER_ID } from '../../contract/objects';
+
+const USER_MIGRATIONS: readonly string[] = [
+  /* 1 */ `
+  CREATE TABLE api_key (
+    api_key TEXT PRIMARY KEY CHECK (length(api_key) = 41 AND api_key NOT GLOB '*[^0-9a-f]*'),
+    secret TEXT NOT NULL CHECK (length(secret) = 32),
+    name TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    revoked_at INTEGER
+  ) STRICT;
+
+  CREATE TABLE setting (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+  ) STRICT;
+  `,
+  /* 2 */ `
+  CREATE TABLE fav (
+    fav_id INTEGER PRIMARY KEY AUTOINCREMENT,
+    fav_obj_type TEXT NOT NULL CHECK (fav_obj_type IN ('wiki', 'sub')),
+    fav_obj_id INTEGER NOT NULL CHECK (fav_obj_id > 0),
+    fav_type INTEGER NOT NULL DEFAULT 1 CHECK (fav_type >= 1),
+    fav_date INTEGER NOT NULL,
+    UNIQUE (fav_obj_type, fav_obj_id)
+  ) STRICT;
+  CREATE INDEX fav_by_date ON fav (fav_obj_type, fav_date DESC, fav_id DESC);
+  `,
+  /* 3: OAuth 1.0a (RFC 5849). The consumer is an API key (its secret is the consumer secret). */ `
+  CREATE TABLE oauth_token (
+    token TEXT PRIMARY KEY,
+    secret TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('request', 'access')),
+    api_key TEXT NOT NULL REFERENCES api_key (api_key),
+    -- Request tokens: where to send the user after approval ('oob' = show the verifier).
+    callback TEXT,
+    verifier TEXT,
+    -- Request tokens: 'pending' until the user answers; access tokens stay 'approved'.
+    status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'approved', 'denied', 'used')),
+    created_at INTEGER NOT NULL,
+    approved_at INTEGER,
+    last_used_at INTEGER,
+    revoked_at INTEGER
+  ) STRICT;
+  CREATE INDEX oauth_token_by_key ON oauth_token (api_key, kind);
+
+  -- Nonces seen inside the timestamp window (older rows are pruned); a repeat is a replay.
+  CREATE TABLE oauth_nonce (
+    api_key TEXT NOT NULL,
+    token TEXT NOT NULL DEFAULT '',
+    nonce TEXT NOT NULL,
+    timestamp INTEGER NOT NULL,
+    PRIMARY KEY (api_key, token, nonce, timestamp)
+  ) STRICT, WITHOUT ROWID;
+  CREATE INDEX oauth_nonce_by_time ON oauth_nonce (timestamp);
+  `,
+  /* 4: what the user played, newest first (Recently played). */ `
+  CREATE TABLE play_history (
+    play_id INTEGER PRIMARY KEY AUTOINCREMENT,
+    sub_id INTEGER NOT NULL CHECK (sub_id > 0),
+    wiki_id INTEGER NOT NULL CHECK (wiki_id > 0),
+    played_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX play_history_by_time ON play_history (played_at DESC, play_id DESC);
+  CREATE INDEX play_history_by_sub ON play_history (sub_id);
+  `,
+];
+
+export const USER_DB_KIND: DatabaseKind = {
+  label: 'user database',
+  applicationId: 0x4d6f6555, // 'MoeU'
+  migrations: USER_MIGRATIONS,
+  remedy: 'Otherwise move it aside (your favourites and keys are in it; never delete it) and start Moecat again to create a new one.',
+  precious: true,
+};
+
+export type FavObjType = 'wiki' | 'sub';
+
+/** A favourite as stored: it names a catalogue id (stable across rebuilds), never a row. */
+export interface Fav {
+  fav_id: number;
+  fav_obj_id: number;
+  fav_obj_type: FavObjType;
+  fav_uid: number;
+  fav_date: number;
+  fav_type: number;
+}
+
+/** Recently played keeps at most this many plays; older ones are pruned as new ones come. */
+export const MAX_PLAYS = 1000;
+
+/** A play as stored: a catalogue sub id (stable across rebuilds), its entry, and when it started. */
+export interface Play {
+  play_id: number;
+  sub_id: number;
+  wiki_id: number;
+  played_at: number;
+}
+
+export interface ApiKey {
+  key: string;
+  secret: string;
+  name: string;
+  createdAt: number;
+  revokedAt: number | null;
+}
+
+/** 41 lower-case hex characters, as Moefou API keys are. */
+export function newApiKey(): string {
+  return randomBytes(21).toString('hex').slice(0, 41);
+}
+
+export function newSecret(): string {
+  return randomBytes(16).toString('hex');
+}
+
+export interface UserDb {
+  readonly db: Db;
+  createKey(name: string, now?: number): ApiKey;
+  listKeys(): ApiKey[];
+  /** True when the key existed and was active. */
+  revokeKey(key: string, now?: number): boolean;
+  isActiveKey(key: string): boolean;
+  /** The first active key, created (named 'Default') when there is none. */
+  defaultKey(): ApiKey;
+  /** The new favourite, or undefined when the object is already a favourite (nothing written). */
+  addFav(type: FavObjType, objId: number, favType: number, now?: number): Fav | undefined;
+  /** The removed favourite, or undefined when there was none. */
+  deleteFav(type: FavObjType, objId: number): Fav | undefined;
+  findFav(type: FavObjType, objId: number): Fav | undefined;
+  /** Newest first. */
+  listFavs(type: FavObjType, limit: number, offset: number): { count: number; favs: Fav[] };
+  /** Records a play and prunes the oldest beyond MAX_PLAYS. */
+  addPlay(subId: number, wikiId: number, now?: number): Play;
+  /** Each sub-entry once, at its latest play, newest first; `count` = distinct sub-entries. */
+  listPlays(limit: number, offset: number): { count: number; plays: Play[] };
+  /** Forgets every play; answers how many were removed. */
+  clearPlays(): number;
+  close(): void;
+}
+
+const KEY_COLUMNS = 'api_key AS key, secret, name, created_at AS createdAt, revoked_at AS revokedAt';
+
+/** How long a key found active is trusted before `PRAGMA data_version` is read again (ms). */
+export const KEY_RECHECK_MS = 250;
+
+/**
+ * Every API-key request asks whether its key is active; the SQLite look-up was a tenth of the server's
+ * time per cached answer. Keys found active are remembered; the memory is dropped when this connection
+ * revokes a key (revokeKey calls forget(): whatever makes a key inactive here must) and when another
+ * connection — `moecat keys revoke` in another process — has written the file, which
+ * `PRAGMA data_version` tells. Reading it costs about as much as the look-up itself, so it is read at
+ * most every KEY_RECHECK_MS: a revocation from another process takes effect within that time. Unknown
+ * or revoked keys are never remembered (a flood of made-up keys cannot grow the set).
+ */
+function activeKeyCache(db: Db, lookUp: (key: string) => boolean) {
+  const dataVersion = db.prepare('PRAGMA data_version').pluck();
+  const known = new Set<string>();
+  let version = dataVersion.get() as number;
+  let checkedAt = performance.now();
+  return {
+    isActive(key: string): boolean {
+      const now = performance.now();
+      if (now - checkedAt >= KEY_RECHECK_MS) {
+        checkedAt = now;
+        const current = dataVersion.get() as number;
+        if (current !== version) {
+          version = current;
+          known.clear();
+        }
+      }
+      if (known.has(key)) return true;
+      if (!lookUp(key)) return false;
+      if (known.size >= 1000) known.clear();
+      known.add(key);
+      return true;
+    },
+    forget(): void {
+      known.clear();
+    },
+  };
+}
+
+export function openUserDb(file: string, options: Omit<OpenOptions, 'readonly'> = {}): UserDb {
+  const db = openDatabase(file, USER_DB_KIND, options);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  const insertKey = db.prepare('INSERT INTO api_key (api_key, secret, name, created_at) VALUES (?, ?, ?, ?)');
+  const listKeys = db.prepare(`SELECT ${KEY_COLUMNS} FROM api_key ORDER BY created_at, api_key`);
+  const firstActive = db.prepare(`SELECT ${KEY_COLUMNS} FROM api_key WHERE revoked_at IS NULL ORDER BY created_at, api_key LIMIT 1`);
+  const revoke = db.prepare('UPDATE api_key SET revoked_at = ? WHERE api_key = ? AND revoked_at IS NULL');
+  const active = db.prepare('SELECT 1 FROM api_key WHERE api_key = ? AND revoked_at IS NULL').pluck();
+  const keys = activeKeyCache(db, (key) => active.get(key) !== undefined);
+  const nowSeconds = () => Math.floor(Date.now() / 1000);
+  // In FavDto's order; every favourite is the local user's.
+  const FAV_COLUMNS = `fav_id, fav_obj_id, fav_obj_type, ${LOCAL_USER_ID} AS fav_uid, fav_date, fav_type`;
+  const insertFav = db.prepare(`INSERT INTO fav (fav_obj_type, fav_obj_id, fav_type, fav_date) VALUES (?, ?, ?, ?)
+    ON CONFLICT (fav_obj_type, fav_obj_id) DO NOTHING RETURNING ${FAV_COLUMNS}`);
+  const removeFav = db.prepare(`DELETE FROM fav WHERE fav_obj_type = ? AND fav_obj_id = ? RETURNING ${FAV_COLUMNS}`);
+  const favByObj = db.prepare(`SELECT ${FAV_COLUMNS} FROM fav WHERE fav_obj_type = ? AND fav_obj_id = ?`);
+  const favPage = db.prepare(`SELECT ${FAV_COLUMNS} FROM fav WHERE fav_obj_type = ? ORDER BY fav_date DESC, fav_id DESC LIMIT ? OFFSET ?`);
+  const favCount = db.prepare('SELECT count(*) FROM fav WHERE fav_obj_type = ?').pluck();
+  const PLAY_COLUMNS = 'play_id, sub_id, wiki_id, played_at';
+  const insertPlay = db.prepare(`INSERT INTO play_history (sub_id, wiki_id, played_at) VALUES (?, ?, ?) RETURNING ${PLAY_COLUMNS}`);
+  const prunePlays = db.prepare(`DELETE FROM play_history WHERE play_id IN
+    (SELECT play_id FROM play_history ORDER BY played_at DESC, play_id DESC LIMIT -1 OFFSET ${MAX_PLAYS})`);
+  // At most MAX_PLAYS rows, so ranking them all per request stays cheap.
+  const latestPlays = db.prepare(`SELECT ${PLAY_COLUMNS} FROM (SELECT ${PLAY_COLUMNS},
+      row_number() OVER (PARTITION BY sub_id ORDER BY played_at DESC, play_id DESC) AS nth FROM play_history)
+    WHERE nth = 1 ORDER BY played_at DESC, play_id DESC LIMIT ? OFFSET ?`);
+  const playedSubs = db.prepare('SELECT count(DISTINCT sub_id) FROM play_history').pluck();
+  const deletePlays = db.prepare('DELETE FROM play_history');
+  const addPlay = db.transaction((subId: number, wikiId: number, now: number) => {
+    const play = insertPlay.get(subId, wikiId, now) as Play;
+    prunePlays.run();
+    return play;
+  });
+
+  const createKey = (name: string, now = nowSeconds()): ApiKey => {
+    const key: ApiKey = { key: newApiKey(), secret: newSecret(), name, createdAt: now, revokedAt: null };
+    insertKey.run(key.key, key.secret, key.name, key.createdAt);
+    return key;
+  };
+  return {
+    db,
+    createKey,
+    listKeys: () => listKeys.all() as ApiKey[],
+    revokeKey: (key, now = nowSeconds()) => {
+      keys.forget();
+      return revoke.run(now, key).changes === 1;
+    },
+    isActiveKey: (key) => keys.isActive(key),
+    defaultKey: () => (firstActive.get() as ApiKey | undefined) ?? createKey('Default'),
+    addFav: (type, objId, favType, now = nowSeconds()) => insertFav.get(type, objId, favType, now) as Fav | undefined,
+    deleteFav: (type, objId) => removeFav.get(type, objId) as Fav | undefined,
+    findFav: (type, objId) => favByObj.get(type, objId) as Fav | undefined,
+    listFavs: (type, limit, offset) => ({ count: favCount.get(type) as number, favs: favPage.all(type, limit, offset) as Fav[] }),
+    addPlay: (subId, wikiId, now = nowSeconds()) => addPlay(subId, wikiId, now),
+    listPlays: (limit, offset) => ({ count: playedSubs.get() as number, plays: latestPlays.all(limit, offset) as Play[] }),
+    clearPlays: () => deletePlays.run().changes,
+    close: () => db.close(),
+  };
+}

@@ -1,0 +1,120 @@
+// Writing catalogue rows: the prepared inserts, one entry with everything that hangs off it (aliases,
+// tags, sub-entries, uploads, schedule, search index rows), and the finishing step. Shared by the
+// builder, the scale generator and the writer of imports and syncs (catalogue-writer.ts), so every
+// source produces exactly the same rows. Free of the builder's heavy dependencies (audio synthesis).
+import type Database from 'better-sqlite3';
+import { scheduleFor } from './broadcast';
+import { sectionOf } from '../../contract/sections';
+import { CATALOGUE_SCHEMA_FINGERPRINT } from '../db/catalogue-kind';
+import type { Db } from '../db/database';
+import { searchFold } from '../search/search-fold';
+import { indexColumn, joinColumns, type TokenTally } from '../search/search-index';
+import { CATALOGUE_FINISH } from '../db/schema';
+import type { DerivedTitle, SourceEntry } from './source-entry';
+import { initialOf, titleKey } from '../search/title-key';
+import { subViewTitle } from './view-title';
+
+type Statement = Database.Statement<unknown[]>;
+
+/**
+ * `bulk`: a build that ends in finishCatalogue(): no index merging while rows arrive (the setting is kept
+ * in the file; the writer of imports turns merging back on). Otherwise FTS5 merges as it goes.
+ */
+export function prepareInserts(db: Db, { bulk = true }: { bulk?: boolean } = {}): Record<InsertName, Statement> {
+  for (const table of ['wiki_fts', 'sub_fts']) {
+    db.prepare(`INSERT INTO ${table} (${table}, rank) VALUES ('automerge', ${bulk ? 0 : 4})`).run();
+  }
+  return {
+    source: db.prepare("INSERT INTO source (source_id, kind, locator) VALUES (?, 'bundled', ?)"),
+    wiki: db.prepare(`INSERT INTO wiki (wiki_id, source_id, source_key, wiki_type, wiki_section, wiki_title, wiki_title_fold, wiki_title_encode,
+      wiki_initial, wiki_date, wiki_modified, wiki_about, wiki_meta, wiki_aliases, wiki_tags, wiki_bgm_id, cover_file)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+    wikiFts: db.prepare('INSERT INTO wiki_fts (rowid, title, other, kind) VALUES (?, ?, ?, ?)'),
+    subFts: db.prepare('INSERT INTO sub_fts (rowid, title, other, entry, kind) VALUES (?, ?, ?, ?, ?)'),
+    alias: db.prepare('INSERT OR IGNORE INTO wiki_alias (wiki_id, alias, lang) VALUES (?, ?, ?)'),
+    external: db.prepare('INSERT INTO wiki_external (wiki_id, site, external_id) VALUES (?, ?, ?)'),
+    tag: db.prepare('INSERT INTO tag (tag_id, tag_name) VALUES (?, ?)'),
+    wikiTag: db.prepare('INSERT INTO wiki_tag (wiki_id, tag_id, wiki_type, wiki_date, wiki_initial) VALUES (?, ?, ?, ?, ?)'),
+    sub: db.prepare(`INSERT INTO sub (sub_id, sub_parent_wiki, source_key, sub_type, sub_order, sub_title, sub_title_fold,
+      sub_title_encode, sub_view_title, sub_date, sub_modified, sub_about, sub_meta) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+    upload: db.prepare(`INSERT INTO upload (up_id, up_obj_id, up_uri, up_type, up_md5, up_filesize, up_bitrate, up_length, up_date, up_remote_url)
+      VALUES (?, ?, ?, 'mp3', ?, ?, ?, ?, ?, ?)`),
+    onair: db.prepare(`INSERT INTO onair (wiki_id, oa_weekday, oa_minute, oa_period_days, oa_date_begin, oa_date_end)
+      VALUES (?, ?, ?, ?, ?, ?)`),
+    meta: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)'),
+  };
+}
+
+type InsertName = 'source' | 'wiki' | 'wikiFts' | 'subFts' | 'alias' | 'external' | 'tag' | 'wikiTag' | 'sub' | 'upload' | 'onair' | 'meta';
+export type CatalogueInserts = Record<InsertName, Statement>;
+
+const derive = (title: string, d: DerivedTitle | undefined): DerivedTitle => d ?? { key: titleKey(title), fold: searchFold(title) };
+
+/**
+ * Writes one entry with its aliases, tags, sub-entries, uploads, schedule and search index rows;
+ * `tally` (a whole build's) counts the index's common trigrams, which finishCatalogue() records.
+ */
+export function writeEntry(ins: CatalogueInserts, sourceId: number, e: SourceEntry, tagIds: Map<string, number>, timeZone: string, tally?: TokenTally): number {
+  const { key, fold } = derive(e.title, e.derived);
+  const aliases = [...new Set(e.aliases.map((a) => a.title))];
+  const tags = [...new Set(e.tags)];
+  const initial = initialOf(key);
+  ins.wiki.run(e.wikiId, sourceId, e.sourceKey, e.type, sectionOf(e.type), e.title, fold, key, initial, e.date, e.modified, e.about ?? '',
+    JSON.stringify(e.meta), JSON.stringify(aliases), JSON.stringify(tags), e.bgmId ?? null, e.coverFile ?? null);
+  const other = indexColumn([...aliases.map(searchFold), key]);
+  const titleText = indexColumn([fold]);
+  const entryText = joinColumns(titleText, other);
+  ins.wikiFts.run(e.wikiId, titleText, other, e.type);
+  const subTexts: string[][] = [];
+  for (const a of e.aliases) ins.alias.run(e.wikiId, a.title, a.lang);
+  if (e.bgmId !== undefined) ins.external.run(e.wikiId, 'bangumi', String(e.bgmId));
+  for (const tag of tags) ins.wikiTag.run(e.wikiId, tagIds.get(tag)!, e.type, e.date, initial);
+  for (const s of e.subs) {
+    const sub = derive(s.title, s.derived);
+    ins.sub.run(s.subId, e.wikiId, s.sourceKey, s.type, s.order, s.title, sub.fold, sub.key, subViewTitle(s.type, s.order, s.title),
+      s.date, s.modified, s.about ?? '', JSON.stringify(s.meta ?? []));
+    const texts = [indexColumn([sub.fold]), indexColumn([sub.key])];
+    ins.subFts.run(s.subId, texts[0], texts[1], entryText, s.type);
+    subTexts.push(texts);
+    const u = s.upload;
+    if (u) ins.upload.run(s.subId, s.subId, u.uri, u.md5, u.filesize, u.bitrate, u.length, u.date, u.remoteUrl ?? null);
+  }
+  tally?.add([titleText, other], subTexts);
+  const rows = e.schedule ?? scheduleFor(e.broadcast, e.end, timeZone);
+  for (const r of rows) ins.onair.run(e.wikiId, r.weekday, r.minute, r.periodDays, r.dateBegin, r.dateEnd);
+  return rows.length > 0 ? 1 : 0;
+}
+
+/** Tag ids by name for rows written into an existing catalogue: known tags keep their id, new ones get the next. */
+export function tagIdResolver(db: Db, ins: CatalogueInserts): (tags: string[]) => Map<string, number> {
+  const tagByName = db.prepare('SELECT tag_id FROM tag WHERE tag_name = ?').pluck();
+  const tagNextId = db.prepare('SELECT coalesce(max(tag_id), 0) + 1 FROM tag').pluck();
+  return (tags) => {
+    const ids = new Map<string, number>();
+    for (const tag of new Set(tags)) {
+      let id = tagByName.get(tag) as number | undefined;
+      if (id === undefined) {
+        id = tagNextId.get() as number;
+        ins.tag.run(id, tag);
+      }
+      ids.set(tag, id);
+    }
+    return ids;
+  };
+}
+
+/**
+ * After the last row: counts the entries and adds the triggers that keep the counts (CATALOGUE_FINISH),
+ * records the search index's common trigrams when the build tallied them (search-index.ts; a catalogue
+ * that gains rows later keeps its build's tally), and merges each FTS index into one segment (fewer
+ * doclists to read per query).
+ */
+export function finishCatalogue(db: Db, tally?: TokenTally): void {
+  db.exec(CATALOGUE_FINISH);
+  if (tally) db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('search_common_tokens', ?)").run(tally.toJson());
+  // Marks the file as made with this schema (openCatalogue refuses another fingerprint).
+  db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_fingerprint', ?)").run(CATALOGUE_SCHEMA_FINGERPRINT);
+  db.exec(`INSERT INTO wiki_fts (wiki_fts) VALUES ('optimize'); INSERT INTO sub_fts (sub_fts) VALUES ('optimize');`);
+  db.pragma('optimize');
+}
+

@@ -1,0 +1,20 @@
+// A track as the player queues, stores and plays it: made from API objects by composables/player-tracks.ts.
+
+export interface PlayerTrack {
+  subId: number;
+  title: string;
+  wikiId: number;
+  wikiTitle: string;
+  wikiType: string;
+  /** Cover image URL (square size). */
+  cover: string;
+  /** Audio URL. */
+  url: string;
+  /** Seconds, from up_data. */
+  duration: number;
+}
+
+/** A queue entry: the track plus an id of its own, so the same song can be queued twice. */
+export interface QueuedTrack extends PlayerTrack {
+  qid: number;
+}

@@ -1,0 +1,362 @@
+// Folder import over a generated folder of tagged MP3s: albums, songs and uploads from the files
+// (true sizes, md5, bitrate, length), embedded covers in four sizes, incremental re-import that keeps
+// ids, and bad input (missing folder, corrupt files, a failing batch) that leaves nothing partial.
+import { createHash } from 'node:crypto';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CATALOGUE_FILE } from '../../../../src-main/catalogue/db/catalogue-files';
+import { openCatalogue, type Catalogue } from '../../../../src-main/catalogue/read/catalogue';
+import { openCatalogueWriter, type CatalogueWriter } from '../../../../src-main/catalogue/write/catalogue-writer';
+import { COVERS_DIR, coverFilePath } from '../../../../src-main/catalogue/write/cover-files';
+import { FolderImportError, importFolder, type FolderImportOptions } from '../../../../src-main/catalogue/import/folder-import';
+import { IMPORT_ID_BASE } from '../../../../src-main/catalogue/db/schema';
+import { localMidnight } from '../../../../src-main/contract/time';
+import { titleKey } from '../../../../src-main/catalogue/search/title-key';
+import { COVER_SIZES } from '../../../../src-main/contract/covers';
+import { fixtureCatalogueDir } from '../../../fixtures/app';
+import { coverImage, writeSongs, type TestSong } from '../../../fixtures/mp3-folder';
+
+const T0 = 1_700_000_000; // file mtimes of the first import
+const NOW = 1_750_000_000_000; // the import's clock (ms)
+
+let work: string;
+let music: string;
+let dataDir: string;
+let reader: Catalogue;
+let writer: CatalogueWriter;
+let red: { mime: string; data: Buffer };
+let green: { mime: string; data: Buffer };
+
+/** The generated folder: a tagged album with a PNG cover, a compilation over two discs with a JPEG cover, an untagged folder, and junk. */
+function library(): TestSong[] {
+  const blue = { album: 'Blue Horizon Sessions', albumArtist: 'Aoi Band', artist: 'Aoi Band', date: '2019-04-01', genre: 'J-Pop', cover: red };
+  return [
+    { file: 'Aoi Band/Blue Horizon/01 Dawn.mp3', title: 'Dawn', track: '1/3', ...blue, mtime: T0 },
+    { file: 'Aoi Band/Blue Horizon/02 Noon.mp3', title: 'Noon', track: '2/3', ...blue, mtime: T0 + 60 },
+    { file: 'Aoi Band/Blue Horizon/03 Dusk.mp3', title: 'Dusk', track: '3/3', ...blue, cover: undefined, id3: 3, mtime: T0 + 120 },
+    { file: 'Summer/x.mp3', title: '夏の始まり', artist: 'Hana', album: '夏の歌', albumArtist: 'Summer Friends', track: '1', disc: '1/2', date: '2020', genre: 'Anime', cover: green, id3: 3, mtime: T0 },
+    { file: 'Summer/y.mp3', title: '夏の終わり', artist: 'Kaze', album: '夏の歌', albumArtist: 'Summer Friends', track: '1', disc: '2/2', date: '2020', genre: 'Anime', cover: green, id3: 3, mtime: T0 },
+    { file: 'Loose/b song.mp3', title: 'Second Loose', mtime: T0 },
+    { file: 'Loose/a song.mp3', mtime: T0 },
+    { file: '.hidden/secret.mp3', title: 'Secret', album: 'Hidden', mtime: T0 },
+  ];
+}
+
+beforeEach(async () => {
+  work = mkdtempSync(join(tmpdir(), 'moecat-import-'));
+  music = join(work, 'music');
+  dataDir = join(work, 'data');
+  mkdirSync(dataDir);
+  const file = join(work, CATALOGUE_FILE);
+  copyFileSync(join(fixtureCatalogueDir(), CATALOGUE_FILE), file);
+  reader = openCatalogue(file);
+  writer = openCatalogueWriter(file);
+  red ??= await coverImage('png', [220, 30, 60], 300);
+  green ??= await coverImage('jpeg', [30, 200, 90], 120);
+  writeSongs(music, library());
+  writeFileSync(join(music, 'broken.mp3'), 'this is not audio '.repeat(200));
+  writeFileSync(join(music, 'Loose', 'empty.mp3'), '');
+  writeFileSync(join(music, 'notes.txt'), 'not music');
+});
+
+afterEach(() => {
+  writer.close();
+  reader.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+const run = (extra: Partial<FolderImportOptions> = {}) => importFolder({ writer, folder: music, dataDir, now: () => NOW, ...extra });
+
+interface WikiRow {
+  wiki_id: number;
+  wiki_title: string;
+  wiki_type: string;
+  wiki_title_encode: string;
+  wiki_date: number;
+  wiki_modified: number;
+  wiki_meta: string;
+  wiki_tags: string;
+  cover_file: string | null;
+  source_key: string;
+}
+const albums = () =>
+  reader.db.prepare(`SELECT wiki_id, wiki_title, wiki_type, wiki_title_encode, wiki_date, wiki_modified, wiki_meta, wiki_tags, cover_file, source_key
+    FROM wiki WHERE source_id = (SELECT source_id FROM source WHERE kind = 'folder') ORDER BY wiki_title`).all() as WikiRow[];
+const album = (title: string) => albums().find((a) => a.wiki_title === title)!;
+const songs = (wikiId: number) =>
+  reader.db.prepare(`SELECT s.sub_id, s.source_key, s.sub_order, s.sub_title, s.sub_title_encode, s.sub_date, s.sub_meta,
+      u.up_uri, u.up_md5, u.up_filesize, u.up_bitrate, u.up_length, u.up_date
+    FROM sub s JOIN upload u ON u.up_obj_id = s.sub_id WHERE s.sub_parent_wiki = ? ORDER BY s.sub_order`).all(wikiId) as {
+    sub_id: number;
+    source_key: string;
+    sub_order: string;
+    sub_title: string;
+    sub_title_encode: string;
+    sub_date: number;
+    sub_meta: string;
+    up_uri: string;
+    up_md5: string;
+    up_filesize: number;
+    up_bitrate: number;
+    up_length: number;
+    up_date: number;
+  }[];
+const meta = (row: WikiRow) => Object.fromEntries((JSON.parse(row.wiki_meta) as { key: string; value: string }[]).map((m) => [m.key, m.value]));
+const ftsHas = (table: 'wiki_fts' | 'sub_fts', id: number) => reader.db.prepare(`SELECT count(*) FROM ${table} WHERE rowid = ?`).pluck().get(id) as number;
+const md5 = (path: string) => createHash('md5').update(readFileSync(path)).digest('hex');
+
+describe('importFolder() — first import', () => {
+  it('groups the files into albums by album tag (else folder), with ids from the import range', async () => {
+    const result = await run();
+    expect(result.albums).toEqual({ added: 3, changed: 0, removed: 0, total: 3 });
+    expect(result.songs).toEqual({ added: 7, changed: 0, removed: 0, total: 7 });
+    expect(albums().map((a) => a.wiki_title)).toEqual(['Blue Horizon Sessions', 'Loose', '夏の歌']);
+    for (const a of albums()) {
+      expect(a.wiki_type).toBe('music');
+      expect(a.wiki_id).toBeGreaterThanOrEqual(IMPORT_ID_BASE);
+      expect(a.wiki_title_encode).toBe(titleKey(a.wiki_title));
+      expect(ftsHas('wiki_fts', a.wiki_id)).toBe(1);
+    }
+    const source = writer.findSource('folder', music)!;
+    expect(source).toMatchObject({ name: 'music', entries: 3, subs: 7, updatedAt: NOW / 1000 });
+  });
+
+  it('lists corrupt and empty files as problems and imports the rest; hidden folders and other files are left alone', async () => {
+    const problems: string[] = [];
+    const result = await run({ problem: (p) => problems.push(p) });
+    expect(result.problems).toEqual(problems);
+    expect(problems).toHaveLength(2);
+    expect(problems.find((p) => p.startsWith('broken.mp3:'))).toMatch(/no MP3 audio/);
+    expect(problems.find((p) => p.startsWith('Loose/empty.mp3:'))).toMatch(/empty/);
+    expect(albums().some((a) => a.wiki_title === 'Hidden')).toBe(false);
+  });
+
+  it('stores what the files say: titles, track order, dates, meta, genre tags', async () => {
+    await run();
+    const blue = album('Blue Horizon Sessions');
+    expect(blue.wiki_date).toBe(localMidnight(2019, 4, 1, 'Asia/Tokyo'));
+    expect(blue.wiki_modified).toBe(NOW / 1000);
+    // The album artist is the songs' artist here, so it is said once.
+    expect(meta(blue)).toEqual({ artist: 'Aoi Band', year: '2019', genre: 'J-Pop', folder: join(music, 'Aoi Band', 'Blue Horizon') });
+    expect(JSON.parse(blue.wiki_tags)).toEqual(['J-Pop']);
+    const blueSongs = songs(blue.wiki_id);
+    expect(blueSongs.map((s) => [s.sub_order, s.sub_title])).toEqual([['1', 'Dawn'], ['2', 'Noon'], ['3', 'Dusk']]);
+    expect(blueSongs.map((s) => s.sub_date)).toEqual([T0, T0 + 60, T0 + 120]);
+    expect(JSON.parse(blueSongs[0].sub_meta)).toEqual([{ key: 'artist', value: 'Aoi Band' }]);
+
+    // Two discs: disc-track order; several artists under one album artist.
+    const summer = album('夏の歌');
+    expect(summer.wiki_date).toBe(localMidnight(2020, 1, 1, 'Asia/Tokyo'));
+    expect(meta(summer)).toEqual({ artist: 'Hana, Kaze', album_artist: 'Summer Friends', year: '2020', genre: 'Anime', folder: join(music, 'Summer') });
+    expect(songs(summer.wiki_id).map((s) => [s.sub_order, s.sub_title])).toEqual([['1-01', '夏の始まり'], ['2-01', '夏の終わり']]);
+    expect(songs(summer.wiki_id).map((s) => s.sub_title_encode)).toEqual([titleKey('夏の始まり'), titleKey('夏の終わり')]);
+
+    // No tags at all: the folder's name, titles from file names, numbered by file name, dated by mtime.
+    const loose = album('Loose');
+    expect(loose.wiki_date).toBe(localMidnight(2023, 11, 15, 'Asia/Tokyo')); // T0 is 2023-11-14 22:13 UTC = 11-15 in Tokyo
+    expect(songs(loose.wiki_id).map((s) => [s.sub_order, s.sub_title])).toEqual([['1', 'a song'], ['2', 'Second Loose']]);
+    for (const s of [...blueSongs, ...songs(loose.wiki_id)]) expect(ftsHas('sub_fts', s.sub_id)).toBe(1);
+  });
+
+  it('gives every song an upload with facts read from its file', async () => {
+    const { sourceId } = await run();
+    const blueSongs = songs(album('Blue Horizon Sessions').wiki_id);
+    const path = join(music, 'Aoi Band', 'Blue Horizon', '01 Dawn.mp3');
+    expect(blueSongs[0]).toMatchObject({
+      source_key: 'Aoi Band/Blue Horizon/01 Dawn.mp3',
+      up_uri: `/folder/${sourceId}/Aoi Band/Blue Horizon/01 Dawn.mp3`,
+      up_md5: md5(path),
+      up_filesize: statSync(path).size,
+      up_bitrate: 128,
+      up_length: 2,
+      up_date: T0,
+    });
+    // Files differ in their tags, so sizes and md5s differ too: nothing is copied from one to another.
+    expect(new Set(blueSongs.map((s) => s.up_md5)).size).toBe(3);
+    expect(blueSongs.map((s) => s.up_filesize)).toEqual(['01 Dawn', '02 Noon', '03 Dusk'].map((f) => statSync(join(music, 'Aoi Band', 'Blue Horizon', `${f}.mp3`)).size));
+  });
+
+  it('saves embedded covers in four sizes, one folder per distinct picture; an album without one has none', async () => {
+    await run();
+    const blue = album('Blue Horizon Sessions');
+    const summer = album('夏の歌');
+    expect(blue.cover_file).toBe(createHash('sha1').update(red.data).digest('hex'));
+    expect(summer.cover_file).toBe(createHash('sha1').update(green.data).digest('hex'));
+    expect(album('Loose').cover_file).toBeNull();
+    for (const size of ['small', 'medium', 'square'] as const) {
+      const m = await sharp(coverFilePath(dataDir, blue.cover_file!, size)!).metadata();
+      expect([m.format, m.width, m.height]).toEqual(['jpeg', COVER_SIZES[size], COVER_SIZES[size]]);
+    }
+    const large = await sharp(coverFilePath(dataDir, blue.cover_file!, 'large')!).metadata();
+    expect([large.format, large.width]).toEqual(['jpeg', 300]);
+    // The picture is red: the saved image is too.
+    const { dominant } = await sharp(coverFilePath(dataDir, blue.cover_file!, 'small')!).stats();
+    expect(dominant.r).toBeGreaterThan(150);
+  });
+
+  it('reports progress through scan, read and write, ending with every album written', async () => {
+    const seen: { phase: string; done: number; total: number }[] = [];
+    await run({ progress: (p) => seen.push(p) });
+    expect([...new Set(seen.map((p) => p.phase))]).toEqual(['scan', 'read', 'write']);
+    expect(seen.filter((p) => p.phase === 'read').at(-1)).toMatchObject({ total: 9 });
+    expect(seen.at(-1)).toEqual({ phase: 'write', done: 3, total: 3 });
+  });
+
+  it('skips a link to a file outside the folder, saying so', async () => {
+    const outside = join(work, 'outside.mp3');
+    copyFileSync(join(music, 'Loose', 'a song.mp3'), outside);
+    symlinkSync(outside, join(music, 'Loose', 'link.mp3'));
+    const result = await run();
+    expect(result.problems.find((p) => p.startsWith('Loose/link.mp3:'))).toMatch(/outside the folder/);
+    expect(songs(album('Loose').wiki_id)).toHaveLength(2);
+  });
+});
+
+describe('importFolder() — re-import', () => {
+  it('changes nothing when nothing changed: same ids, same modified times, no rows rewritten', async () => {
+    await run();
+    const before = albums();
+    const subsBefore = before.map((a) => songs(a.wiki_id));
+    const again = await run({ now: () => NOW + 3_600_000 });
+    expect(again.albums).toEqual({ added: 0, changed: 0, removed: 0, total: 3 });
+    expect(again.songs).toEqual({ added: 0, changed: 0, removed: 0, total: 7 });
+    expect(albums()).toEqual(before);
+    expect(albums().map((a) => songs(a.wiki_id))).toEqual(subsBefore);
+  });
+
+  it('follows added, changed and deleted files: ids kept, titles updated, removed songs and albums gone, nothing doubled', async () => {
+    const first = await run();
+    const blue = album('Blue Horizon Sessions');
+    const summer = album('夏の歌');
+    const loose = album('Loose');
+    const blueSongs = songs(blue.wiki_id);
+    const summerSubs = songs(summer.wiki_id).map((s) => s.sub_id);
+    const greenFolder = join(dataDir, COVERS_DIR, summer.cover_file!);
+    expect(existsSync(greenFolder)).toBe(true);
+
+    const T1 = T0 + 86_400;
+    const base = { album: 'Blue Horizon Sessions', albumArtist: 'Aoi Band', artist: 'Aoi Band', date: '2019-04-01', genre: 'J-Pop', cover: red };
+    writeSongs(music, [
+      { file: 'Aoi Band/Blue Horizon/02 Noon.mp3', title: 'Noon (Remix)', track: '2/4', ...base, mtime: T1 }, // retagged
+      { file: 'Aoi Band/Blue Horizon/04 Night.mp3', title: 'Night', track: '4/4', ...base, mtime: T1 }, // added
+      { file: 'broken.mp3', title: 'Mended', album: 'Mended Album', mtime: T1 }, // was corrupt, now a song
+    ]);
+    unlinkSync(join(music, 'Summer', 'x.mp3'));
+    unlinkSync(join(music, 'Summer', 'y.mp3'));
+    unlinkSync(join(music, 'Loose', 'b song.mp3'));
+
+    const again = await run({ now: () => NOW + 3_600_000 });
+    expect(again.sourceId).toBe(first.sourceId);
+    expect(again.albums).toEqual({ added: 1, changed: 2, removed: 1, total: 3 });
+    expect(again.songs).toEqual({ added: 2, changed: 1, removed: 3, total: 6 });
+
+    // Same album, same ids for the songs that stayed; the retagged title is new.
+    const blueNow = album('Blue Horizon Sessions');
+    expect(blueNow.wiki_id).toBe(blue.wiki_id);
+    expect(blueNow.wiki_modified).toBe(NOW / 1000 + 3600);
+    const now = songs(blue.wiki_id);
+    expect(now.map((s) => [s.sub_order, s.sub_title])).toEqual([['1', 'Dawn'], ['2', 'Noon (Remix)'], ['3', 'Dusk'], ['4', 'Night']]);
+    expect(now.slice(0, 3).map((s) => s.sub_id)).toEqual(blueSongs.map((s) => s.sub_id));
+    expect(now[3].sub_id).toBeGreaterThan(Math.max(...blueSongs.map((s) => s.sub_id)));
+    expect(now[1].up_md5).toBe(md5(join(music, 'Aoi Band', 'Blue Horizon', '02 Noon.mp3')));
+
+    // The album whose files all went is gone with its songs, search rows and cover files.
+    expect(albums().some((a) => a.wiki_id === summer.wiki_id)).toBe(false);
+    expect(reader.db.prepare('SELECT count(*) FROM sub WHERE sub_parent_wiki = ?').pluck().get(summer.wiki_id)).toBe(0);
+    expect(summerSubs.map((id) => ftsHas('sub_fts', id))).toEqual([0, 0]);
+    expect(ftsHas('wiki_fts', summer.wiki_id)).toBe(0);
+    expect(existsSync(greenFolder)).toBe(false);
+
+    // The untagged folder lost a song but kept its id; the mended file made a new album.
+    expect(album('Loose').wiki_id).toBe(loose.wiki_id);
+    expect(songs(loose.wiki_id).map((s) => s.sub_title)).toEqual(['a song']);
+    expect(album('Mended Album').wiki_id).toBeGreaterThan(Math.max(blue.wiki_id, summer.wiki_id, loose.wiki_id));
+    expect(again.problems).toEqual(['Loose/empty.mp3: the file is empty.']);
+
+    // Nothing doubled: one row per album key and per file.
+    expect(reader.db.prepare("SELECT count(*) FROM wiki WHERE source_id = ?").pluck().get(first.sourceId)).toBe(3);
+    expect(writer.getSource(first.sourceId)).toMatchObject({ entries: 3, subs: 6 });
+    await run({ now: () => NOW + 7_200_000 });
+    expect(writer.getSource(first.sourceId)).toMatchObject({ entries: 3, subs: 6 });
+  });
+
+  it('moves a song to another album when its album tag changes, keeping the old album for the rest', async () => {
+    await run();
+    const blue = album('Blue Horizon Sessions');
+    writeSongs(music, [{ file: 'Aoi Band/Blue Horizon/03 Dusk.mp3', title: 'Dusk', album: 'Dusk Single', albumArtist: 'Aoi Band', mtime: T0 + 999 }]);
+    const again = await run();
+    expect(again.albums).toMatchObject({ added: 1, changed: 1, removed: 0 });
+    expect(songs(blue.wiki_id).map((s) => s.sub_title)).toEqual(['Dawn', 'Noon']);
+    expect(songs(album('Dusk Single').wiki_id).map((s) => s.source_key)).toEqual(['Aoi Band/Blue Horizon/03 Dusk.mp3']);
+  });
+});
+
+describe('importFolder() — bad input', () => {
+  it.each([
+    ['a folder that does not exist', () => join(work, 'nowhere'), /does not exist/],
+    ['a file instead of a folder', () => join(work, 'music', 'notes.txt'), /is not a folder/],
+    ['a relative path', () => 'music', /absolute path/],
+  ])('refuses %s with a clear message and writes nothing', async (_what, folder, message) => {
+    const sourcesBefore = writer.listSources();
+    await expect(importFolder({ writer, folder: folder(), dataDir })).rejects.toThrow(message);
+    await expect(importFolder({ writer, folder: folder(), dataDir })).rejects.toBeInstanceOf(FolderImportError);
+    expect(writer.listSources()).toEqual(sourcesBefore);
+  });
+
+  it.skipIf(process.getuid?.() === 0)('refuses a folder it may not read', async () => {
+    chmodSync(music, 0o000);
+    try {
+      await expect(run()).rejects.toThrow(/cannot be read: permission denied/);
+    } finally {
+      chmodSync(music, 0o755);
+    }
+  });
+
+  it('keeps whole albums only when a batch fails: the failing album leaves no rows, earlier ones stay, and the catalogue keeps answering', async () => {
+    let batches = 0;
+    const failing: CatalogueWriter = {
+      ...writer,
+      transaction: (fn) => writer.transaction(fn),
+      upsertEntries(sourceId, entries) {
+        const ids = writer.upsertEntries(sourceId, entries); // written, then the batch fails before it commits
+        if (++batches === 2) throw new Error('disk full');
+        return ids;
+      },
+    };
+    await expect(run({ writer: failing, batchAlbums: 1 })).rejects.toThrow('disk full');
+    const written = albums();
+    expect(written).toHaveLength(1);
+    expect(songs(written[0].wiki_id).length).toBeGreaterThan(0);
+    // No stray sub-entries, uploads or search rows from the album that failed.
+    expect(reader.db.prepare('SELECT count(*) FROM sub WHERE sub_id >= ?').pluck().get(IMPORT_ID_BASE)).toBe(songs(written[0].wiki_id).length);
+    expect(reader.db.prepare('SELECT count(*) FROM sub_fts WHERE rowid >= ?').pluck().get(IMPORT_ID_BASE)).toBe(songs(written[0].wiki_id).length);
+    expect(reader.stats(0).entries).toBeGreaterThan(0);
+
+    // The next run finishes the job without doubling what the failed one wrote.
+    const next = await run();
+    expect(next.albums).toMatchObject({ total: 3 });
+    expect(albums()).toHaveLength(3);
+    expect(album(written[0].wiki_title).wiki_id).toBe(written[0].wiki_id);
+  });
+
+  it('stops between batches when cancelled, keeping the albums already written whole', async () => {
+    const abort = new AbortController();
+    let writes = 0;
+    await expect(
+      run({
+        signal: abort.signal,
+        batchAlbums: 1,
+        progress: (p) => {
+          if (p.phase === 'write' && ++writes === 2) abort.abort();
+        },
+      }),
+    ).rejects.toThrow(/cancelled/);
+    const written = albums();
+    expect(written.length).toBeGreaterThanOrEqual(1);
+    expect(written.length).toBeLessThan(3);
+    for (const a of written) expect(songs(a.wiki_id).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,146 @@
+// The working catalogue's writer: stable ids by source key, whole-entry replacement, removal of
+// entries and sources, all-or-nothing batches, and a reader that keeps answering while it writes.
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CATALOGUE_FILE } from '../../../../src-main/catalogue/db/catalogue-files';
+import { openCatalogue, type Catalogue } from '../../../../src-main/catalogue/read/catalogue';
+import { openCatalogueWriter, type CatalogueWriter, type IncomingEntry } from '../../../../src-main/catalogue/write/catalogue-writer';
+import { IMPORT_ID_BASE } from '../../../../src-main/catalogue/db/schema';
+import { fixtureCatalogueDir } from '../../../fixtures/app';
+
+function album(key: string, title: string, songs: [string, string][], extra: Partial<IncomingEntry> = {}): IncomingEntry {
+  return {
+    sourceKey: key,
+    type: 'music',
+    title,
+    aliases: [],
+    date: 1_700_000_000,
+    modified: 1_700_000_000,
+    meta: [{ key: 'artist', value: 'Test Artist' }],
+    tags: ['imported', 'test'],
+    subs: songs.map(([songKey, songTitle], i) => ({
+      sourceKey: songKey,
+      type: 'song',
+      order: String(i + 1),
+      title: songTitle,
+      date: 1_700_000_000,
+      modified: 1_700_000_000,
+      upload: { uri: `/folder/1/${songKey}.mp3`, md5: 'a'.repeat(32), filesize: 1000, bitrate: 128, length: 61, date: 1_700_000_000 },
+    })),
+    ...extra,
+  };
+}
+
+let dir: string;
+let file: string;
+let writer: CatalogueWriter;
+let reader: Catalogue;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'moecat-writer-'));
+  file = join(dir, CATALOGUE_FILE);
+  copyFileSync(join(fixtureCatalogueDir(), CATALOGUE_FILE), file);
+  reader = openCatalogue(file); // open first, as the server is while an import runs
+  writer = openCatalogueWriter(file);
+});
+
+afterEach(() => {
+  writer.close();
+  reader.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function wikiRow(id: number) {
+  return reader.db.prepare('SELECT wiki_id, wiki_title, source_id, source_key FROM wiki WHERE wiki_id = ?').get(id) as
+    | { wiki_id: number; wiki_title: string; source_id: number; source_key: string }
+    | undefined;
+}
+const subIdsOf = (wikiId: number) =>
+  Object.fromEntries((reader.db.prepare('SELECT source_key, sub_id FROM sub WHERE sub_parent_wiki = ? ORDER BY sub_id').all(wikiId) as { source_key: string; sub_id: number }[]).map((r) => [r.source_key, r.sub_id]));
+const subFtsHas = (subId: number) => reader.db.prepare('SELECT count(*) FROM sub_fts WHERE rowid = ?').pluck().get(subId) as number;
+
+describe('catalogue writer', () => {
+  it('adds a source and entries with ids from the import range that the open reader then finds', () => {
+    const source = writer.ensureSource('folder', '/music/albums', 'albums', 1_700_000_100);
+    expect(source).toMatchObject({ kind: 'folder', locator: '/music/albums', name: 'albums', addedAt: 1_700_000_100, entries: 0 });
+    expect(writer.ensureSource('folder', '/music/albums', 'other name').sourceId).toBe(source.sourceId);
+
+    const [a, b] = writer.upsertEntries(source.sourceId, [album('alpha', 'Zyxwv Alpha Album', [['a1', 'Qwerty Song'], ['a2', 'Second']]), album('beta', 'Beta', [])]);
+    expect(a).toBeGreaterThanOrEqual(IMPORT_ID_BASE);
+    expect(b).toBe(a + 1);
+    expect(wikiRow(a)).toMatchObject({ wiki_title: 'Zyxwv Alpha Album', source_id: source.sourceId, source_key: 'alpha' });
+    expect(Object.values(subIdsOf(a)).every((id) => id >= IMPORT_ID_BASE)).toBe(true);
+    // The read-only connection opened before the write sees the committed rows, search index included.
+    expect(reader.db.prepare("SELECT rowid FROM wiki_fts WHERE wiki_fts MATCH '\"zyx\"*'").pluck().all()).toEqual([a]);
+    expect(writer.getSource(source.sourceId)).toMatchObject({ entries: 2, subs: 2 });
+    expect(reader.db.prepare('SELECT tag_name FROM tag t JOIN wiki_tag x ON x.tag_id = t.tag_id WHERE x.wiki_id = ? ORDER BY 1').pluck().all(a)).toEqual(['imported', 'test']);
+  });
+
+  it('keeps the ids of known entries and sub-entries when they are written again, and drops what is gone', () => {
+    const source = writer.ensureSource('folder', '/music', 'music');
+    const [id] = writer.upsertEntries(source.sourceId, [album('alpha', 'Old Title', [['s1', 'Stays'], ['s2', 'Goes Away']])]);
+    const before = subIdsOf(id);
+    const [again] = writer.upsertEntries(source.sourceId, [album('alpha', 'Brandnew Title', [['s1', 'Stays Renamed'], ['s3', 'Arrives']])]);
+    expect(again).toBe(id);
+    const after = subIdsOf(id);
+    expect(after.s1).toBe(before.s1);
+    expect(after.s2).toBeUndefined();
+    expect(after.s3).toBeGreaterThan(before.s2);
+    expect(subFtsHas(before.s2)).toBe(0);
+    expect(subFtsHas(after.s1)).toBe(1);
+    const match = (q: string) => reader.db.prepare('SELECT rowid FROM wiki_fts WHERE wiki_fts MATCH ?').pluck().all(q);
+    expect(match('"bra"*')).toEqual([id]);
+    expect(match('"old"*')).toEqual([]);
+    expect(wikiRow(id)?.wiki_title).toBe('Brandnew Title');
+  });
+
+  it('never hands out an id again after its entry was removed', () => {
+    const source = writer.ensureSource('folder', '/music', 'music');
+    const [first] = writer.upsertEntries(source.sourceId, [album('one', 'One', [['x', 'X']])]);
+    const firstSub = subIdsOf(first).x;
+    expect(writer.removeEntries(source.sourceId, ['one', 'not-there'])).toBe(1);
+    expect(wikiRow(first)).toBeUndefined();
+    expect(subFtsHas(firstSub)).toBe(0);
+    const [second] = writer.upsertEntries(source.sourceId, [album('two', 'Two', [['y', 'Y']])]);
+    expect(second).toBeGreaterThan(first);
+    expect(subIdsOf(second).y).toBeGreaterThan(firstSub);
+  });
+
+  it('removes a whole imported source with everything it brought, and refuses to remove a bundled one', () => {
+    const bundledBefore = reader.db.prepare("SELECT count(*) FROM wiki w JOIN source s USING (source_id) WHERE s.kind = 'bundled'").pluck().get();
+    const source = writer.ensureSource('remote', 'http://127.0.0.1:9/', '127.0.0.1');
+    const [id] = writer.upsertEntries(source.sourceId, [album('10', 'Remote Album', [['11', 'Remote Song']])]);
+    const subId = subIdsOf(id)['11'];
+    expect(writer.removeSource(source.sourceId)).toEqual({ entries: 1, subs: 1 });
+    expect(writer.getSource(source.sourceId)).toBeUndefined();
+    expect(wikiRow(id)).toBeUndefined();
+    expect(reader.db.prepare('SELECT count(*) FROM upload WHERE up_obj_id = ?').pluck().get(subId)).toBe(0);
+    expect(subFtsHas(subId)).toBe(0);
+    const bundled = writer.listSources().find((s) => s.kind === 'bundled')!;
+    expect(() => writer.removeSource(bundled.sourceId)).toThrow(/cannot be removed/);
+    expect(reader.db.prepare("SELECT count(*) FROM wiki w JOIN source s USING (source_id) WHERE s.kind = 'bundled'").pluck().get()).toBe(bundledBefore);
+  });
+
+  it('writes a batch all or nothing', () => {
+    const source = writer.ensureSource('folder', '/music', 'music');
+    const broken = album('bad', 'Broken', [['same', 'A'], ['same', 'B']]); // two songs with one key
+    expect(() =>
+      writer.transaction(() => {
+        writer.upsertEntries(source.sourceId, [album('good', 'Good', [])]);
+        writer.setSourceState(source.sourceId, { cursor: 5 });
+        writer.upsertEntries(source.sourceId, [broken]);
+      }),
+    ).toThrow();
+    expect(writer.knownEntries(source.sourceId).size).toBe(0);
+    expect(writer.getSource(source.sourceId)?.state).toEqual({});
+    writer.setSourceState(source.sourceId, { cursor: 7 }, 1_700_000_500);
+    expect(writer.getSource(source.sourceId)).toMatchObject({ state: { cursor: 7 }, updatedAt: 1_700_000_500 });
+  });
+
+  it('refuses to write to a source that does not exist', () => {
+    expect(() => writer.upsertEntries(999, [album('x', 'X', [])])).toThrow(/No catalogue source 999/);
+    expect(() => writer.setSourceState(999, {})).toThrow(/No catalogue source 999/);
+  });
+});

@@ -1,0 +1,102 @@
+// The contract's JSON Schemas mirror the objects the server really builds: the same property names,
+// and every real object (from the fixture catalogue, through the mappers) passes a real validator.
+import Ajv from 'ajv';
+import { afterAll, describe, expect, it } from 'vitest';
+import { WIKI_TYPES } from '../../../src-main/catalogue/write/source-entry';
+import { SUB_COLUMNS, toSub, toUpload, UPLOAD_COLUMNS, type SubRow, type UploadRow } from '../../../src-main/catalogue/read/mappers';
+import type { FavDto } from '../../../src-main/contract/objects';
+import { CONTRACT_SCHEMAS } from '../../../src-main/contract/schemas';
+import { portalTarget } from '../../../src-main/server/routes/portal';
+import { fixtureApp } from '../../fixtures/app';
+import { FIXTURE_NOW } from '../../fixtures/bangumi-fixture';
+
+const SITE = 'http://127.0.0.1:7777';
+const ctx = await fixtureApp();
+afterAll(() => ctx.close());
+const { db, queries } = ctx.catalogue;
+
+const wikis = queries.wikis.list({ types: [...WIKI_TYPES] }, 50, 0, SITE).wikis;
+const songRow = db.prepare(`SELECT ${SUB_COLUMNS} FROM sub s WHERE s.sub_type = 'song'
+  AND EXISTS (SELECT 1 FROM upload u WHERE u.up_obj_id = s.sub_id) ORDER BY s.sub_id LIMIT 1`).get() as SubRow;
+const episodeRow = db.prepare(`SELECT ${SUB_COLUMNS} FROM sub s WHERE s.sub_type = 'ep' ORDER BY s.sub_id LIMIT 1`).get() as SubRow;
+const uploadRows = db.prepare(`SELECT ${UPLOAD_COLUMNS} FROM upload u WHERE u.up_obj_id = ?`).all(songRow.sub_id) as UploadRow[];
+// As search/sub answers: a song with its files and its entry; an episode carries neither.
+const album = queries.wikis.findById(songRow.sub_parent_wiki, SITE)!;
+const song = toSub(songRow, SITE, uploadRows, album);
+const episode = toSub(episodeRow, SITE, [], queries.wikis.findById(episodeRow.sub_parent_wiki, SITE)!);
+const upload = toUpload(uploadRows[0], SITE, album);
+const onAir = [...queries.onAir.days([1, 2, 3, 4, 5, 6, 7], Math.floor(FIXTURE_NOW / 1000), SITE).values()].flat();
+const portal = portalTarget(queries.portal.albumsByTitle('Sakura Letters', SITE), { title: 'Sakura Letters', listen: false }, SITE);
+// Favourites have no writer yet; this literal is held to FavDto by the type checker.
+const fav: FavDto = { fav_id: 1, fav_obj_id: wikis[0].wiki_id, fav_obj_type: 'wiki', fav_uid: 1, fav_date: 1_700_000_000, fav_type: 1 };
+// Favourite and history items as /user/favs and /app/history build them (their objects may be gone).
+const wikiFavItem = { ...fav, obj: wikis[0] };
+const subFav: FavDto = { ...fav, fav_obj_type: 'sub', fav_obj_id: song.sub_id };
+const play = ctx.userDb.addPlay(song.sub_id, song.sub_parent_wiki, 1_700_000_000);
+const key = ctx.userDb.defaultKey().key;
+const answer = await ctx.app.inject({ url: `/wikis.json?wiki_type=music&page=1&api_key=${key}`, headers: { host: '127.0.0.1:7777' } });
+const information = answer.json().response.information;
+
+type Name = keyof typeof CONTRACT_SCHEMAS;
+/** Per schema: one real object carrying every property, then further real objects to validate. */
+const SAMPLES: Record<Name, [object, ...object[]]> = {
+  MetaDto: [wikis.find((w) => w.wiki_meta)!.wiki_meta![0], ...wikis.flatMap((w) => w.wiki_meta ?? [])],
+  CoverDto: [wikis[0].wiki_cover],
+  FavDto: [fav],
+  WikiDto: [wikis.find((w) => w.wiki_bgm_id !== null)!, ...wikis],
+  UploadDataDto: [upload.up_data],
+  UploadDto: [upload],
+  SubDto: [song, episode],
+  OnAirDto: [onAir[0], ...onAir],
+  PortalDto: [portal],
+  TagDto: [queries.tags.mostUsed(['music'], 1)[0], ...queries.tags.mostUsed([...WIKI_TYPES], 100)],
+  PlaylistItemDto: queries.entryDetail.playlistOfWiki(queries.wikis.findById(songRow.sub_parent_wiki, SITE)!, SITE) as [object, ...object[]],
+  WikiFavItemDto: [wikiFavItem, { ...fav, obj: null }],
+  SubFavItemDto: [{ ...subFav, obj: song }, { ...subFav, obj: episode }, { ...subFav, obj: null }],
+  PlayDto: [play],
+  PlayItemDto: [{ ...play, sub: song }, { ...play, sub: null }],
+  Information: [information],
+};
+const NAMES = Object.keys(CONTRACT_SCHEMAS) as Name[];
+
+describe('CONTRACT_SCHEMAS', () => {
+  it('has real samples to check against', () => {
+    expect(wikis.length).toBeGreaterThan(10);
+    expect(wikis.some((w) => w.wiki_bgm_id === null)).toBe(true);
+    expect(song.sub_upload?.length).toBeGreaterThan(0);
+    expect(song.wiki).toBeDefined();
+    expect(onAir.length).toBeGreaterThan(0);
+    expect(portal.has_wiki).toBe(true);
+    expect(information).toMatchObject({ page: 1, has_error: false });
+  });
+
+  it.each(NAMES)('%s names exactly the properties of a real object', (name) => {
+    const schema = CONTRACT_SCHEMAS[name];
+    expect(Object.keys(schema.properties).sort()).toEqual(Object.keys(SAMPLES[name][0]).sort());
+    for (const sample of SAMPLES[name]) expect(Object.keys(sample)).toEqual(expect.arrayContaining([...schema.required]));
+  });
+
+  it.each(NAMES)('%s accepts every real object under a JSON Schema validator', (name) => {
+    const validate = new Ajv({ allErrors: true, strict: true }).compile(CONTRACT_SCHEMAS[name]);
+    for (const sample of SAMPLES[name]) expect(validate(sample), new Ajv().errorsText(validate.errors)).toBe(true);
+  });
+
+  it('accepts the on-air counts in information and null where the types allow it', () => {
+    const ajv = new Ajv({ strict: true });
+    expect(ajv.validate(CONTRACT_SCHEMAS.Information, { ...information, onair_1_count: 3, onair_2_count: 0 })).toBe(true);
+    expect(ajv.validate(CONTRACT_SCHEMAS.WikiDto, { ...wikis[0], wiki_bgm_id: null, wiki_user_fav: fav })).toBe(true);
+  });
+
+  // The checks above could pass vacuously with a lax validator: these must fail.
+  it.each([
+    ['a missing field', (w: Record<string, unknown>) => ({ ...w, wiki_url: undefined })],
+    ['an unknown field', (w: Record<string, unknown>) => ({ ...w, wiki_secret: 'x' })],
+    ['a number as text', (w: Record<string, unknown>) => ({ ...w, wiki_id: String(w.wiki_id) })],
+    ['null where null is not allowed', (w: Record<string, unknown>) => ({ ...w, wiki_cover: null })],
+    ['an unknown type', (w: Record<string, unknown>) => ({ ...w, wiki_type: 'opera' })],
+  ])('rejects a WikiDto with %s', (_what, spoil) => {
+    const validate = new Ajv({ strict: true }).compile(CONTRACT_SCHEMAS.WikiDto);
+    const spoiled = JSON.parse(JSON.stringify(spoil(wikis[0] as unknown as Record<string, unknown>)));
+    expect(validate(spoiled)).toBe(false);
+  });
+});
