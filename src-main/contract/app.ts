@@ -1,6 +1,17 @@
 // The payloads of the UI's own endpoints (/app/…, first-party only): one definition for the server that
 // sends them and the UI that reads them. The Moefou-compatible objects are in objects.ts.
 
+/** /app/status.json: the catalogue's size and the API's address (the home page, About). */
+export interface AppStatus {
+  entries: number;
+  subs: number;
+  uploads: number;
+  /** Entries on air now. */
+  onAir: number;
+  /** This server's API base URL, with a trailing slash. */
+  apiUrl: string;
+}
+
 /** A key as the UI sees it; the secret appears only in the answer that created it. */
 export interface ApiKeyView {
   key: string;
@@ -70,6 +81,59 @@ export interface LibraryFolder {
   /** Unix seconds: first import, latest completed import (0 until one completes). */
   added_at: number;
   updated_at: number;
+}
+
+/** How many albums or songs an import added, changed and removed, and how many there are after it. */
+export interface ImportCounts {
+  added: number;
+  changed: number;
+  removed: number;
+  total: number;
+}
+
+/** What a finished import job returns (`moecat import` prints the same). */
+export interface ImportJobResult {
+  sourceId: number;
+  folder: string;
+  albums: ImportCounts;
+  songs: ImportCounts;
+  /** How many files or folders could not be read (the job's `problems` lists them). */
+  problems: number;
+}
+
+/** What a sync did with the remote's audio. */
+export interface AudioTally {
+  /** Songs pointed at a cached file (downloaded now or before). */
+  cached: number;
+  downloaded: number;
+  evicted: number;
+  /** Songs left on the remote (no room, or the file could not be fetched). */
+  skipped: number;
+}
+
+/** What a finished sync job returns (`moecat sync` prints the same). */
+export interface SyncJobResult {
+  url: string;
+  sourceId: number;
+  listed: number;
+  added: number;
+  changed: number;
+  unchanged: number;
+  removed: number;
+  /** Sub-entries written (of new or changed entries). */
+  subs: number;
+  /** True when this run continued an interrupted one. */
+  resumed: boolean;
+  audio: AudioTally;
+  /** Requests made, by path. */
+  requests: Record<string, number>;
+}
+
+/** What a finished remove-source job returns. */
+export interface RemoveSourceJobResult {
+  source_id: number;
+  entries: number;
+  subs: number;
 }
 
 export type JobKind = 'import' | 'sync' | 'remove-source';

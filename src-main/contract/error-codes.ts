@@ -17,3 +17,22 @@ export const ERROR_STATUS = {
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/**
+ * An error with one of these codes, thrown wherever the rule that fails lives (a parameter spec, the
+ * catalogue's search, a job); the server answers it with the code's status and its messages in `msg`.
+ */
+export class CodedError extends Error {
+  readonly status: number;
+  readonly messages: string[];
+
+  constructor(
+    readonly code: ErrorCode,
+    ...messages: string[]
+  ) {
+    super(messages.join(' '));
+    this.name = 'CodedError';
+    this.status = ERROR_STATUS[code];
+    this.messages = messages;
+  }
+}

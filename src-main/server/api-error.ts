@@ -1,20 +1,8 @@
-// Errors the API answers with: a code, the HTTP status it implies, and the messages for `msg`.
-import { ERROR_STATUS, type ErrorCode } from '../contract/error-codes';
+// Errors the API answers with: a code, the HTTP status it implies, and the messages for `msg`
+// (contract/error-codes.ts), and the two every parameter spec throws.
+import { CodedError } from '../contract/error-codes';
 
-export class ApiError extends Error {
-  readonly status: number;
-  readonly messages: string[];
+export { CodedError as ApiError } from '../contract/error-codes';
 
-  constructor(
-    readonly code: ErrorCode,
-    ...messages: string[]
-  ) {
-    super(messages.join(' '));
-    this.name = 'ApiError';
-    this.status = ERROR_STATUS[code];
-    this.messages = messages;
-  }
-}
-
-export const badParameter = (name: string, why: string) => new ApiError('BAD_PARAMETER', `Parameter "${name}" ${why}.`);
-export const missingParameter = (name: string) => new ApiError('MISSING_PARAMETER', `Parameter "${name}" is required.`);
+export const badParameter = (name: string, why: string) => new CodedError('BAD_PARAMETER', `Parameter "${name}" ${why}.`);
+export const missingParameter = (name: string) => new CodedError('MISSING_PARAMETER', `Parameter "${name}" is required.`);

@@ -4,31 +4,20 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Catalogue } from '../catalogue/read/catalogue';
 import type { UserDb } from '../catalogue/user/user-db';
 import { AnswerCache } from './answer-cache';
-import { AllowedMethods } from './app-route-helpers';
+import { AllowedMethods } from './allowed-methods';
 import { CatalogueJobs } from './catalogue-jobs';
 import { errorsPlugin } from './plugins/errors';
 import { hostCheckPlugin } from './plugins/host-check';
 import { lazySchemaController } from './schema-compilers';
-import { appJobRoutes } from './routes/app-jobs';
-import { appKeysRoutes } from './routes/app-keys';
-import { appTagsRoutes } from './routes/app-tags';
+import { OPERATIONS } from './operations';
+import { serveOperations } from './operations/serve';
+import { cachedAudioRoutes } from './routes/cached-audio';
 import { coverRoutes } from './routes/covers';
 import { docsRoutes } from './routes/docs';
-import { entryDetailRoutes } from './routes/entry-detail';
-import { favouriteRoutes } from './routes/favourites';
 import { fileRoutes } from './routes/files';
-import { historyRoutes } from './routes/history';
-import { libraryRoutes } from './routes/library';
 import { oauthRoutes } from './routes/oauth';
-import { onAirRoutes } from './routes/on-air';
-import { portalRoutes } from './routes/portal';
 import { remoteAudioRoutes } from './routes/remote-audio';
-import { searchRoutes } from './routes/search';
-import { sourceRoutes } from './routes/sources';
-import { statusRoutes } from './routes/status';
-import { syncRoutes } from './routes/sync';
 import { uiRoutes } from './routes/ui';
-import { wikiRoutes } from './routes/wikis';
 
 export interface AppDeps {
   catalogue: Catalogue;
@@ -71,7 +60,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // second route each, 88 of them; with the 405 routes onlyAllow no longer adds, start-up's own part
   // went from 91–100 to 76–92 ms (DESIGN.md §6 ready). Node sends a HEAD answer's headers, Content-Length
   // included, without its body. A route that sets exposeHeadRoute: false keeps HEAD out.
-  const app = Fastify({ logger: deps.logger ?? false, schemaController: lazySchemaController(), routerOptions: { maxParamLength: 500 }, exposeHeadRoutes: false });
+  // The query is read once, by the operation that answers it (operations/serve.ts): Fastify's own
+  // parse of it into request.query, which nothing reads, is skipped.
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    schemaController: lazySchemaController(),
+    routerOptions: { maxParamLength: 500, querystringParser: () => ({}) },
+    exposeHeadRoutes: false,
+  });
   app.addHook('onRoute', (route) => {
     if (route.exposeHeadRoute === false) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -99,25 +95,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(errorsPlugin);
   await app.register(hostCheckPlugin, { extraHostnames: deps.extraHostnames });
-  await app.register(statusRoutes);
-  await app.register(portalRoutes);
-  await app.register(onAirRoutes);
-  await app.register(searchRoutes);
-  await app.register(wikiRoutes);
-  await app.register(entryDetailRoutes);
-  await app.register(appTagsRoutes);
-  await app.register(appKeysRoutes);
-  await app.register(appJobRoutes);
-  await app.register(sourceRoutes);
-  await app.register(libraryRoutes);
-  await app.register(syncRoutes);
-  await app.register(favouriteRoutes);
-  await app.register(historyRoutes);
+  await serveOperations(app, OPERATIONS);
+  await app.register(cachedAudioRoutes);
   await app.register(oauthRoutes);
   await app.register(coverRoutes);
   await app.register(remoteAudioRoutes);
   await app.register(fileRoutes, { root: deps.audioDir });
-  await app.register(docsRoutes);
+  await app.register(docsRoutes, { operations: OPERATIONS });
   await app.register(uiRoutes, { rendererDir: deps.rendererDir, uiKey: deps.uiKey, uiToken: deps.uiToken });
   return app;
 }

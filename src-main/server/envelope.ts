@@ -2,7 +2,7 @@
 // goes through sendEnvelope, so JSON and XML always carry the same fields.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiFormat, Information } from '../contract/envelope';
-import { echoParameters, parseQuery } from './params';
+import { echoParameters, parseQuery } from './query';
 import type { CachedAnswer } from './answer-cache';
 import { encodedBody } from './answer-encoding';
 import { loadXml, toXml } from './xml';
@@ -34,9 +34,10 @@ export interface EnvelopeContent {
   informationLast?: boolean;
 }
 
+/** The query as the operation read it (serve.ts), or read here for an answer given before one did. */
 function baseInformation(request: FastifyRequest): Pick<Information, 'parameters' | 'request'> {
   try {
-    const parsed = parseQuery(request.url);
+    const parsed = request.parsedQuery ?? parseQuery(request.url);
     return { parameters: echoParameters(parsed.params), request: parsed.request };
   } catch {
     // The query itself is what is wrong: echo nothing rather than guess.

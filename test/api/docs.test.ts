@@ -3,7 +3,8 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import Ajv from 'ajv';
 import { afterAll, describe, expect, it } from 'vitest';
-import { API_OPERATIONS } from '../../src-main/server/api-route';
+import { OPERATIONS as ALL_OPERATIONS } from '../../src-main/server/operations';
+import { suffixesOf } from '../../src-main/server/operations/serve';
 import { call, FORMATS } from '../fixtures/api';
 import { fixtureApp } from '../fixtures/app';
 
@@ -12,7 +13,8 @@ const ctx = await fixtureApp();
 const key = ctx.userDb.defaultKey().key;
 afterAll(() => ctx.close());
 
-const OPERATIONS = [...API_OPERATIONS];
+// The catalogue's reads, as Moefou clients call them: GET under three spellings, with a key or none.
+const OPERATIONS = ALL_OPERATIONS.filter((op) => op.method === 'GET' && op.spellings === 'api' && (op.auth === 'api-key' || op.auth === 'none'));
 const THE_FIVE = ['/search/direct', '/on-air', '/search/sub', '/wikis', '/search/wiki'];
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Doc = any;
@@ -37,6 +39,17 @@ describe('GET /docs/openapi.json', () => {
     expect(OPERATIONS.map((op) => op.path)).toContain('/wikis');
   });
 
+  it('describes every operation the server declares, under each of its spellings and its method', async () => {
+    const doc = await openApi();
+    for (const op of ALL_OPERATIONS) {
+      for (const suffix of suffixesOf(op)) {
+        const path = `${op.path}${suffix}`.replace(/:([a-z_]+)/g, '{$1}');
+        expect(doc.paths[path]?.[op.method.toLowerCase()], `${op.method} ${path}`).toMatchObject({ summary: op.summary });
+      }
+    }
+    expect(ALL_OPERATIONS.length).toBeGreaterThan(30);
+  });
+
   it.each(THE_FIVE)('describes %s under its three spellings', async (path) => {
     expect(OPERATIONS.map((op) => op.path)).toContain(path);
     const doc = await openApi();
@@ -49,7 +62,7 @@ describe('GET /docs/openapi.json', () => {
       const get = doc.paths[`${path}${suffix}`].get;
       const params = get.parameters.map((p: Doc) => (p.$ref ? doc.components.parameters[p.$ref.split('/').pop()] : p));
       const byName = Object.fromEntries(params.map((p: Doc) => [p.name, p]));
-      for (const [name, paramDoc] of Object.entries(op.params)) {
+      for (const [name, paramDoc] of Object.entries(op.params) as [string, { required?: boolean }][]) {
         expect(byName[name], `${path}${suffix} ${name}`).toMatchObject({ in: 'query', required: paramDoc.required === true });
       }
       expect(Object.keys(byName).sort()).toEqual([...Object.keys(op.params), ...(op.auth === 'api-key' ? ['api_key'] : [])].sort());

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SPEC, DEMO_WIKI_ID_BASE } from '../../src-main/catalogue/build/demo/demo-content';
 import type { WikiDto } from '../../src-main/contract/objects';
-import { portalTarget } from '../../src-main/server/routes/portal';
+import { portalTarget } from '../../src-main/server/operations/catalogue';
 import { call, FORMATS, type Format } from '../fixtures/api';
 import { fixtureApp } from '../fixtures/app';
 import { FIXTURE_ANIME } from '../fixtures/bangumi-fixture';

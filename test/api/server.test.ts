@@ -12,7 +12,7 @@ describe('GET /app/status.json', () => {
   it('reports the catalogue size and the entries airing now', async () => {
     const res = await ctx.app.inject({ url: '/app/status.json', headers: { host: '127.0.0.1:4567' } });
     expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const body = res.json().response.status;
     // The fixture anime plus the demo albums and radio.
     expect(body.entries).toBeGreaterThan(FIXTURE_BANGUMI.items.length + 6);
     expect(body.subs).toBeGreaterThanOrEqual(6 * 5);

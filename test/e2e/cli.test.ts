@@ -47,7 +47,7 @@ describe('moecat serve', () => {
     const server = await serve(['--data-dir', tmp()]);
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     expect(server.key).toMatch(/^[0-9a-f]{41}$/);
-    const status = await (await fetch(new URL('app/status.json', server.url))).json();
+    const status = (await (await fetch(new URL('app/status.json', server.url))).json()).response.status;
     expect(status.entries).toBeGreaterThan(8000);
     expect(status.uploads).toBeGreaterThan(30);
     const page = await (await fetch(server.url)).text();

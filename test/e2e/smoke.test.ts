@@ -61,7 +61,7 @@ describe('about screen', () => {
     const shown = Number((await entryCount.textContent())!.replace(/,/g, ''));
     expect(shown).toBeGreaterThan(8000);
 
-    const status = (await (await fetch(new URL('/app/status.json', server!.url))).json()) as { entries: number };
+    const status = (await (await fetch(new URL('/app/status.json', server!.url))).json()).response.status as { entries: number };
     expect(shown).toBe(status.entries);
 
     mkdirSync(SCREENSHOTS, { recursive: true });

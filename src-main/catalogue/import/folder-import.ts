@@ -32,6 +32,7 @@ import { parseFile, type IAudioMetadata } from 'music-metadata';
 import type { CatalogueWriter, IncomingEntry, IncomingSub } from '../write/catalogue-writer';
 import { COVERS_DIR, removeCovers, saveCover } from '../write/cover-files';
 import type { MetaItem } from '../write/source-entry';
+import type { ImportCounts, ImportJobResult } from '../../contract/app';
 import { localMidnight, midnightOf } from '../../contract/time';
 
 /** Bump when FileRecord changes: every file is then read again. */
@@ -65,19 +66,8 @@ export interface FolderImportOptions {
   batchAlbums?: number;
 }
 
-export interface ImportCounts {
-  added: number;
-  changed: number;
-  removed: number;
-  /** How many there are after the import. */
-  total: number;
-}
-
-export interface FolderImportResult {
-  sourceId: number;
-  folder: string;
-  albums: ImportCounts;
-  songs: ImportCounts;
+/** The import's result; the job and the command count `problems` (ImportJobResult). */
+export interface FolderImportResult extends Omit<ImportJobResult, 'problems'> {
   /** Files and folders that could not be read (also reported one by one through `problem`). */
   problems: string[];
 }

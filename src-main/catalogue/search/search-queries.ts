@@ -27,17 +27,18 @@ import { SEARCH_COUNT_LIMIT } from '../../contract/limits';
 import { objectRows, type Db } from '../db/database';
 import { SUB_COLUMNS, toSub, toWiki, UPLOAD_COLUMNS, WIKI_COLUMNS, type SubRow, type UploadRow, type WikiRow } from '../read/mappers';
 import type { KeywordWord } from './search-fold';
+import { keywordWordsOf } from './search-keyword';
 import { allWords, and, commonTokensOf, kindMatch, wordMatch, type CommonTokens } from './search-index';
 import type { SubDto, WikiDto } from '../../contract/objects';
 
-export const MAX_KEYWORD_WORDS = 8;
 /** The most titles a prefix tier may hold; a shorter, commoner phrase gets no prefix tier. */
 export const PREFIX_RANK_LIMIT = 200;
 /** Matches are counted and listed up to this many (see above). */
 export const COUNT_LIMIT = SEARCH_COUNT_LIMIT;
 
 export interface WikiSearch {
-  words: KeywordWord[];
+  /** The keyword as the client sent it (search-keyword.ts reads it). */
+  keyword: string;
   /** wiki_type filter; undefined = every type. */
   types?: string[];
   /** Only entries of these sources (ids; the `source` extension); undefined = every source. */
@@ -45,7 +46,7 @@ export interface WikiSearch {
 }
 
 export interface SubSearch {
-  words: KeywordWord[];
+  keyword: string;
   /** sub_type filter ('ep', 'song'); undefined = both. */
   types?: string[];
   /** Only sub-entries whose entry is of these sources (ids); undefined = every source. */
@@ -169,9 +170,9 @@ function wordOrSegments(w: KeywordWord, columns: string, common: CommonTokens): 
  * the `top` rows, which are left out), then segment-only matches over the widest set; and the total,
  * one count of everything they hold (`top` included: its rows match every word in their title).
  */
-function ftsTiers(stmts: FtsStatements, search: WikiSearch | SubSearch, top: number[], columnSets: string[], countLimit: number, common: CommonTokens) {
-  const wholes = search.words.map((w) => w.whole);
-  const kind = kindMatch(search.types);
+function ftsTiers(stmts: FtsStatements, words: KeywordWord[], types: string[] | undefined, top: number[], columnSets: string[], countLimit: number, common: CommonTokens) {
+  const wholes = words.map((w) => w.whole);
+  const kind = kindMatch(types);
   const widest = columnSets[columnSets.length - 1];
   const tiers = columnSets.map((columns, i) => {
     const match = and(allWords(wholes, columns, common), kind);
@@ -180,15 +181,11 @@ function ftsTiers(stmts: FtsStatements, search: WikiSearch | SubSearch, top: num
       : ftsTier(stmts, `(${match}) NOT (${allWords(wholes, columnSets[i - 1], common)})`, countLimit);
   });
   let everything = and(allWords(wholes, widest, common), kind);
-  if (search.words.some((w) => w.segments)) {
-    everything = and(...search.words.map((w) => wordOrSegments(w, widest, common)), kind);
+  if (words.some((w) => w.segments)) {
+    everything = and(...words.map((w) => wordOrSegments(w, widest, common)), kind);
     tiers.push(ftsTier(stmts, `(${everything}) NOT (${allWords(wholes, widest, common)})`, countLimit));
   }
   return { tiers, total: () => stmts.count.get(everything, countLimit) as number };
-}
-
-function checkWords(words: KeywordWord[]): void {
-  if (words.length > MAX_KEYWORD_WORDS) throw new RangeError(`search: ${words.length} words (at most ${MAX_KEYWORD_WORDS})`);
 }
 
 /** Rows fetched by id, returned in the order of `ids`. */
@@ -219,17 +216,17 @@ export function searchQueries(db: Db, { countLimit = COUNT_LIMIT }: { countLimit
 
   /** The page's ids and the total, or undefined when no word is left after folding. */
   const find = (search: WikiSearch | SubSearch, kind: 'wiki' | 'sub', limit: number, offset: number) => {
-    checkWords(search.words);
-    if (search.words.length === 0) return undefined;
-    const phrase = search.words.map((w) => w.whole).join('');
+    const words = keywordWordsOf(search.keyword);
+    if (words.length === 0) return undefined;
+    const phrase = words.map((w) => w.whole).join('');
     const types = search.types ? JSON.stringify(search.types) : null;
     const sources = search.sources ? JSON.stringify(search.sources) : null;
     const top = sources
       ? (kind === 'wiki' ? wikiTopBySource : subTopBySource)(phrase, types, sources)
       : (kind === 'wiki' ? wikiTop : subTop)(phrase, types);
     const { tiers, total } = kind === 'wiki'
-      ? ftsTiers(sources ? wikiFtsBySource(sources) : wikiFts, search, top, ['title', 'title other'], countLimit, common.wiki)
-      : ftsTiers(sources ? subFtsBySource(sources) : subFts, search, top, ['title', 'title other', 'title other entry'], countLimit, common.sub);
+      ? ftsTiers(sources ? wikiFtsBySource(sources) : wikiFts, words, search.types, top, ['title', 'title other'], countLimit, common.wiki)
+      : ftsTiers(sources ? subFtsBySource(sources) : subFts, words, search.types, top, ['title', 'title other', 'title other entry'], countLimit, common.sub);
     return readTiers([listTier(top), ...tiers], limit, offset, total, countLimit);
   };
 

@@ -12,20 +12,12 @@
 //   step stops (one problem says so) instead of retrying every remaining file.
 import { rmSync } from 'node:fs';
 import { AudioCache } from './audio-cache';
+import type { AudioTally } from '../../contract/app';
 import type { CatalogueWriter } from '../write/catalogue-writer';
 import type { Db } from '../db/database';
 import { RemoteError, type RemoteClient } from './remote-client';
 
 const MAX_UNREACHABLE = 3;
-
-export interface AudioTally {
-  /** Songs pointed at a cached file (downloaded now or before). */
-  cached: number;
-  downloaded: number;
-  evicted: number;
-  /** Songs left on the remote (no room, or the file could not be fetched). */
-  skipped: number;
-}
 
 export interface AudioPass {
   writer: CatalogueWriter;

@@ -46,7 +46,8 @@ import type { ScheduleRow } from '../write/source-entry';
 import type { CatalogueWriter, IncomingEntry, SourceInfo } from '../write/catalogue-writer';
 import type { Db } from '../db/database';
 import type { RemotePlaylistItem, RemoteWiki } from './remote-answers';
-import { cacheSourceAudio, type AudioTally } from './remote-audio';
+import { cacheSourceAudio } from './remote-audio';
+import type { SyncJobResult } from '../../contract/app';
 import { createRemoteClient, normaliseRemoteUrl, RemoteError, type RemoteClient } from './remote-client';
 import { scheduleText, schedulesOf, toIncomingEntry } from './remote-entries';
 import { WIKI_TYPES } from '../write/source-entry';
@@ -114,22 +115,7 @@ export interface RemoteState {
   run?: SyncCursor;
 }
 
-export interface SyncResult {
-  url: string;
-  sourceId: number;
-  listed: number;
-  added: number;
-  changed: number;
-  unchanged: number;
-  removed: number;
-  /** Sub-entries written (of new or changed entries). */
-  subs: number;
-  /** True when this run continued an interrupted one. */
-  resumed: boolean;
-  audio: AudioTally;
-  /** Requests made, by path. */
-  requests: Record<string, number>;
-}
+export type SyncResult = SyncJobResult;
 
 export function remoteStateOf(source: Pick<SourceInfo, 'state'>): RemoteState {
   const s = source.state as RemoteState;

@@ -26,7 +26,7 @@
 import type { FastifyRequest } from 'fastify';
 import { oauthStore, type OAuthToken } from '../../catalogue/user/user-oauth';
 import { ApiError, badParameter, missingParameter } from '../api-error';
-import { parseQuery } from '../params';
+import { parseQuery } from '../query';
 import { isOAuthHeader, parseOAuthHeader } from './header';
 import { baseStringUri, hmacSha1Signature, sameSecret, signatureBaseString } from './signature';
 
@@ -75,7 +75,7 @@ function collect(request: FastifyRequest): Collected {
   const header = request.headers.authorization;
   const sources: [string, string][][] = [
     isOAuthHeader(header) ? parseOAuthHeader(header) : [],
-    [...parseQuery(request.url).params],
+    [...(request.parsedQuery ?? parseQuery(request.url)).params],
     formFields(request),
   ];
   const protocol = new Map<string, string>();

@@ -4,14 +4,13 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../api-error';
 import { carriesOAuth, verifyOAuth } from '../oauth/verify';
-import type { Params } from '../params';
+import type { RawValue } from '../operations/define';
 
 const KEY_SHAPE = /^[0-9a-f]{41}$/;
 
-export function requireApiKey(request: FastifyRequest, params: Params): void {
-  const key = params.all.get('api_key');
+export function requireApiKey(request: FastifyRequest, key: RawValue | undefined): void {
   if (key === undefined || key === '') throw new ApiError('UNAUTHORIZED', 'Parameter "api_key" is required: create a key in Settings or with `moecat keys create`.');
-  if (!KEY_SHAPE.test(key) || !request.server.deps.userDb.isActiveKey(key)) {
+  if (typeof key !== 'string' || !KEY_SHAPE.test(key) || !request.server.deps.userDb.isActiveKey(key)) {
     throw new ApiError('UNAUTHORIZED', 'Parameter "api_key" is not an active API key.');
   }
 }
@@ -20,11 +19,11 @@ export function requireApiKey(request: FastifyRequest, params: Params): void {
  * An OAuth-signed request must be valid as such (a 400 or 401 otherwise, whatever else it carries);
  * any other request needs an active `api_key`. Answers which of the two authorised it.
  */
-export function requireApiKeyOrOAuth(request: FastifyRequest, params: Params): 'api-key' | 'oauth' {
+export function requireApiKeyOrOAuth(request: FastifyRequest, input: Map<string, RawValue>): 'api-key' | 'oauth' {
   if (carriesOAuth(request)) {
     verifyOAuth(request, 'resource');
     return 'oauth';
   }
-  requireApiKey(request, params);
+  requireApiKey(request, input.get('api_key'));
   return 'api-key';
 }

@@ -1,14 +1,14 @@
-// The OpenAPI 3 description of the API at /docs/openapi.json, generated from API_OPERATIONS (and
-// USER_OPERATIONS: favourites and recently played) and the contract schemas, and a readable page at
-// /docs (Swagger UI, whose assets ship in the package). @fastify/swagger and Swagger UI (which loads
-// @fastify/static) are loaded on the first /docs request, in an app of their own (lazy-app.ts): they
-// would cost every start-up time for a page rarely opened.
+// The OpenAPI 3 description of the API at /docs/openapi.json, generated from the operations' own
+// declarations (operations/define.ts: path, method, who may call, parameters, answer) and the
+// contract's schemas, and a readable page at /docs (Swagger UI, whose assets ship in the package).
+// @fastify/swagger and Swagger UI (which loads @fastify/static) are loaded on the first /docs request,
+// in an app of their own (lazy-app.ts): they would cost every start-up time for a page rarely opened.
 import type { StaticDocumentSpec } from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { CONTRACT_SCHEMAS } from '../../contract/schemas';
-import { API_OPERATIONS, type ApiOperation } from '../api-route';
 import { innerApp, lazyApp } from '../lazy-app';
-import { USER_OPERATIONS, type UserOperation } from '../user-routes';
+import type { Operation } from '../operations/define';
+import { suffixesOf } from '../operations/serve';
 import { OAUTH_PATHS, oauthOpenApiPaths } from './oauth';
 
 type Json = Record<string, unknown>;
@@ -16,26 +16,38 @@ type Json = Record<string, unknown>;
 const FORMATS = { json: 'application/json', xml: 'application/xml' } as const;
 type Format = keyof typeof FORMATS;
 
-/** The three spellings apiRoute registers, and what each answers. */
-const SPELLINGS: { suffix: string; format: Format; note: string }[] = [
-  { suffix: '', format: 'json', note: 'Without a suffix the answer is JSON (real clients call this spelling).' },
-  { suffix: '.json', format: 'json', note: 'Answers JSON.' },
-  { suffix: '.xml', format: 'xml', note: 'Answers XML: root `<response>`, a list is its key repeated once per item, strings in CDATA, null or an empty list is the text `NULL`.' },
-];
-
-/** What apiRoute's options cannot say about an operation, by path. */
-const QUIRKS: Record<string, { redirect?: string; optionalPayload?: string }> = {
-  '/search/direct': { redirect: 'Without `api=json|xml`: a redirect to the album page, the player or a search.' },
-  '/on-air': { optionalPayload: 'Only the requested weekdays (`week`) have their `onair_<n>` list.' },
+const NOTE_OF_SUFFIX: Record<string, string> = {
+  '': 'Without a suffix the answer is JSON (real clients call this spelling).',
+  '.json': 'Answers JSON.',
+  '.xml': 'Answers XML: root `<response>`, a list is its key repeated once per item, strings in CDATA, null or an empty list is the text `NULL`.',
 };
 
 /** Payload values that are plain JSON types rather than contract objects (the portal's fields). */
-const PRIMITIVES = new Set(['string', 'boolean', 'integer', 'number']);
+const PRIMITIVES = new Set(['string', 'boolean', 'integer', 'number', 'object']);
 
 const PAGED_NOTE = 'Paged: `information` carries `page`, `perpage` (at most 50) and `count` (total matches).';
+const AUTH_NOTE: Record<Operation['auth'], string> = {
+  none: 'Open to anyone who can reach the server.',
+  'api-key': 'Needs `api_key`, or a request signed with an OAuth 1.0a access token (which also shows the user\'s favourites in `wiki_user_fav` / `sub_user_fav`).',
+  user: "The user's own data: Moecat's UI (its per-run token in `X-Moecat-UI`) or a tool the user connected with OAuth 1.0a (a request signed with its access token, HMAC-SHA1); never another Origin.",
+  'first-party': "Only Moecat's own UI may call this: it sends its per-run token in `X-Moecat-UI` (and, from a browser, this server's Origin).",
+};
+const SECURITY: Record<Operation['auth'], Json[] | undefined> = {
+  none: undefined,
+  'api-key': undefined,
+  user: [{ MoecatUi: [] }, { OAuth1: [] }],
+  'first-party': [{ MoecatUi: [] }],
+};
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const pascal = (path: string) => path.split(/[/-]/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+const pascal = (path: string) =>
+  path
+    .split(/[/:-]/)
+    .filter(Boolean)
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join('');
+/** OpenAPI writes a path parameter `{id}` where Fastify writes `:id`. */
+const openApiPath = (path: string) => path.replace(/:([A-Za-z_]+)/g, '{$1}');
 
 /** A deep copy in which every nested named schema (same object) becomes a $ref, so the UI shows models. */
 function withRefs(schema: unknown, named: Map<unknown, string>, root = true): unknown {
@@ -46,16 +58,15 @@ function withRefs(schema: unknown, named: Map<unknown, string>, root = true): un
 }
 
 /** The envelope of one operation's success: `information` plus the payload keys of `responds`. */
-function envelopeBody(op: Pick<ApiOperation, 'path' | 'responds' | 'paged'>): Json {
+function envelopeBody(op: Operation): Json {
   const properties: Json = { information: ref(op.paged ? 'PagedInformation' : 'Information') };
   for (const [key, { list, object }] of Object.entries(op.responds)) {
     if (!PRIMITIVES.has(object) && !(object in CONTRACT_SCHEMAS)) throw new Error(`${op.path} responds with "${object}", which schemas.ts does not describe.`);
     const item = PRIMITIVES.has(object) ? { type: object } : ref(object);
     properties[key] = list ? { type: 'array', items: item } : item;
   }
-  const optional = QUIRKS[op.path]?.optionalPayload;
-  const required = optional ? ['information'] : Object.keys(properties);
-  return { type: 'object', required, properties, ...(optional ? { description: optional } : {}) };
+  const required = op.optionalPayload ? ['information'] : Object.keys(properties);
+  return { type: 'object', required, properties, ...(op.optionalPayload ? { description: op.optionalPayload } : {}) };
 }
 
 /** JSON wraps the body in `{ response: … }`; XML makes the body the `<response>` root element. */
@@ -72,65 +83,50 @@ function content(name: string, formats: Format[]): Json {
   return Object.fromEntries(formats.map((f) => [FORMATS[f], { schema: schemaOf(name, f) }]));
 }
 
-function operationObject(op: ApiOperation, spelling: (typeof SPELLINGS)[number]): Json {
-  const name = pascal(op.path);
-  const parameters: Json[] = Object.entries(op.params).map(([param, doc]) => ({
-    name: param,
-    in: 'query',
-    required: doc.required === true,
-    description: doc.description,
-    schema: { type: 'string' },
-    ...(doc.example === undefined ? {} : { example: doc.example }),
-  }));
+function operationObject(op: Operation, suffix: string): Json {
+  const name = `${op.method === 'GET' ? '' : 'Post'}${pascal(op.path)}`;
+  const formats: Format[] = op.formatParam ? ['json', 'xml'] : [suffix === '.xml' ? 'xml' : 'json'];
+  const fields = Object.entries(op.params);
+  const describe = (spec: (typeof fields)[number][1]) => ({
+    type: spec.type ?? 'string',
+    description: spec.description,
+    ...(spec.example === undefined ? {} : { example: spec.example }),
+  });
+  const inPath = fields.filter(([, spec]) => spec.in === 'path');
+  const inQuery = fields.filter(([, spec]) => spec.in !== 'path');
+  const post = op.method === 'POST';
+  const parameters: Json[] = [
+    ...inPath.map(([param, spec]) => ({ name: param, in: 'path', required: true, description: spec.description, schema: { type: spec.type ?? 'string' } })),
+    ...(post ? [] : inQuery.map(([param, spec]) => ({ name: param, in: 'query', required: spec.required === true, description: spec.description, schema: { type: 'string' }, ...(spec.example === undefined ? {} : { example: spec.example }) }))),
+  ];
   if (op.auth === 'api-key') parameters.push({ $ref: '#/components/parameters/ApiKey' });
-  const quirks = QUIRKS[op.path] ?? {};
-  const formats: Format[] = op.formatParam ? ['json', 'xml'] : [spelling.format];
-  const responses: Json = {
-    200: { description: 'The envelope with the answer', content: content(name, formats) },
-    400: { description: 'A parameter is missing or invalid; `msg` says which and why', content: content('Error', formats) },
-    ...(op.auth === 'api-key' ? { 401: { description: '`api_key` is missing or not an active key', content: content('Error', formats) } } : {}),
-    500: { description: 'Server fault (no stack trace)', content: content('Error', formats) },
-  };
-  if (quirks.redirect) responses[302] = { description: quirks.redirect, headers: { Location: { schema: { type: 'string' } } } };
+  const body = { type: 'object', required: inQuery.filter(([, s]) => s.required).map(([n]) => n), properties: Object.fromEntries(inQuery.map(([n, s]) => [n, describe(s)])) };
+  if ((body.required as string[]).length === 0) delete (body as Json).required;
+  const errors = Object.fromEntries(Object.entries(op.errors ?? {}).map(([status, why]) => [status, { description: why, content: content('Error', formats) }]));
   const formatNote = op.formatParam && `The format is chosen by \`${op.formatParam}\` (json or xml), whatever the suffix.`;
-  const notes = [formatNote || spelling.note, op.paged ? PAGED_NOTE : undefined, quirks.redirect];
+  const notes = [
+    formatNote || NOTE_OF_SUFFIX[suffix],
+    op.paged ? PAGED_NOTE : undefined,
+    AUTH_NOTE[op.auth],
+    op.redirects,
+    post && inQuery.length > 0 ? 'Parameters may be in the query or in a form or JSON body, not the same one in both.' : undefined,
+    op.notes,
+  ];
+  const security = SECURITY[op.auth];
   return {
-    tags: [op.path.slice(1)],
-    operationId: `${name[0].toLowerCase()}${name.slice(1)}${spelling.suffix.replace('.', '_')}`,
+    tags: [op.path.slice(1).replace(/\/:.*$/, '')],
+    operationId: `${op.method.toLowerCase()}${pascal(op.path)}${suffix.replace('.', '_')}`,
     summary: op.summary,
     description: notes.filter(Boolean).join(' '),
+    ...(security ? { security } : {}),
     parameters,
-    responses,
-  };
-}
-
-const UI_NOTE = 'Only Moecat\'s own UI may call this: it sends its per-run token in `X-Moecat-UI` (and, from a browser, this server\'s Origin).';
-const USER_NOTE =
-  'The user\'s own data: Moecat\'s UI (its per-run token in `X-Moecat-UI`) or a tool the user connected with OAuth 1.0a (a request signed with its access token, HMAC-SHA1); never another Origin.';
-
-/** A favourites or history operation: first-party only; a POST takes its parameters in the query or the body. */
-function userOperationObject(op: UserOperation, spelling: (typeof SPELLINGS)[number]): Json {
-  const name = pascal(op.path);
-  const formats: Format[] = [spelling.format];
-  const fields = Object.entries(op.params);
-  const asSchema = (doc: UserOperation['params'][string]) => ({ type: 'string', description: doc.description, ...(doc.example === undefined ? {} : { example: doc.example }) });
-  const body = { type: 'object', required: fields.filter(([, d]) => d.required).map(([n]) => n), properties: Object.fromEntries(fields.map(([n, d]) => [n, asSchema(d)])) };
-  if ((body.required as string[]).length === 0) delete (body as Json).required;
-  const post = op.method === 'POST';
-  const errors = Object.fromEntries(Object.entries(op.errors).map(([status, why]) => [status, { description: why, content: content('Error', formats) }]));
-  return {
-    tags: [op.path.slice(1)],
-    operationId: `${op.method.toLowerCase()}${name}${spelling.suffix.replace('.', '_')}`,
-    summary: op.summary,
-    description: [spelling.note, op.paged ? PAGED_NOTE : undefined, op.oauth ? USER_NOTE : UI_NOTE, post && fields.length > 0 ? 'Parameters may be in the query or in a form or JSON body, not the same one in both.' : undefined].filter(Boolean).join(' '),
-    security: op.oauth ? [{ MoecatUi: [] }, { OAuth1: [] }] : [{ MoecatUi: [] }],
-    parameters: post ? [] : fields.map(([param, doc]) => ({ name: param, in: 'query', required: doc.required === true, description: doc.description, schema: { type: 'string' }, ...(doc.example === undefined ? {} : { example: doc.example }) })),
-    ...(post && fields.length > 0 ? { requestBody: { required: false, content: { 'application/x-www-form-urlencoded': { schema: body }, 'application/json': { schema: body } } } } : {}),
+    ...(post && inQuery.length > 0 ? { requestBody: { required: false, content: { 'application/x-www-form-urlencoded': { schema: body }, 'application/json': { schema: body } } } } : {}),
     responses: {
       200: { description: 'The envelope with the answer', content: content(name, formats) },
+      ...(op.redirects ? { 302: { description: op.redirects, headers: { Location: { schema: { type: 'string' } } } } } : {}),
       400: { description: 'A parameter is missing or invalid; `msg` says which and why', content: content('Error', formats) },
-      401: { description: op.oauth ? 'Neither the UI token nor a valid OAuth signature' : 'Without the UI token (`X-Moecat-UI`)', content: content('Error', formats) },
-      403: { description: "An Origin other than this server's", content: content('Error', formats) },
+      ...(op.auth === 'none' ? {} : { 401: { description: op.auth === 'api-key' ? '`api_key` is missing or not an active key, or a bad OAuth signature' : op.auth === 'user' ? 'Neither the UI token nor a valid OAuth signature' : 'Without the UI token (`X-Moecat-UI`)', content: content('Error', formats) } }),
+      ...(op.auth === 'user' || op.auth === 'first-party' ? { 403: { description: "An Origin other than this server's", content: content('Error', formats) } } : {}),
       ...errors,
       500: { description: 'Server fault (no stack trace)', content: content('Error', formats) },
     },
@@ -138,21 +134,17 @@ function userOperationObject(op: UserOperation, spelling: (typeof SPELLINGS)[num
 }
 
 /** Fills `doc` in place: @fastify/swagger's static mode holds on to the object it was given. */
-export function fillOpenApiDocument(doc: Json, operations: ApiOperation[], userOperations: UserOperation[] = []): void {
+export function fillOpenApiDocument(doc: Json, operations: readonly Operation[]): void {
   const named = new Map<unknown, string>(Object.entries(CONTRACT_SCHEMAS).map(([name, schema]) => [schema, name]));
   const schemas: Json = Object.fromEntries(Object.entries(CONTRACT_SCHEMAS).map(([name, schema]) => [name, withRefs(schema, named)]));
   schemas.PagedInformation = { allOf: [ref('Information'), { type: 'object', required: ['page', 'perpage', 'count'] }] };
   Object.assign(schemas, formatSchemas('Error', { type: 'object', required: ['information'], properties: { information: ref('Information') } }));
   const paths: Json = {};
   for (const op of operations) {
-    Object.assign(schemas, formatSchemas(pascal(op.path), envelopeBody(op)));
-    for (const spelling of SPELLINGS) paths[`${op.path}${spelling.suffix}`] = { get: operationObject(op, spelling) };
-  }
-  for (const op of userOperations) {
-    Object.assign(schemas, formatSchemas(pascal(op.path), envelopeBody(op)));
-    for (const spelling of SPELLINGS) {
-      const path = `${op.path}${spelling.suffix}`;
-      paths[path] = { ...(paths[path] as Json | undefined), [op.method.toLowerCase()]: userOperationObject(op, spelling) };
+    Object.assign(schemas, formatSchemas(`${op.method === 'GET' ? '' : 'Post'}${pascal(op.path)}`, envelopeBody(op)));
+    for (const suffix of suffixesOf(op)) {
+      const path = openApiPath(`${op.path}${suffix}`);
+      paths[path] = { ...(paths[path] as Json | undefined), [op.method.toLowerCase()]: operationObject(op, suffix) };
     }
   }
   const moecatUi = { type: 'apiKey', in: 'header', name: 'X-Moecat-UI', description: "The per-run token of Moecat's own UI (not available to other tools)." };
@@ -185,7 +177,7 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export async function docsRoutes(app: FastifyInstance): Promise<void> {
+export async function docsRoutes(app: FastifyInstance, opts: { operations: readonly Operation[] }): Promise<void> {
   const doc: Json = {
     openapi: '3.0.3',
     info: {
@@ -196,16 +188,11 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
     servers: [{ url: '/' }],
     paths: {},
   };
-  // Route plugins fill API_OPERATIONS as they run, so the document is built on first use, from the
-  // operations this app really serves (the list is per process, the routes are per app).
+  // Built on first use, not at every start-up.
   let filled = false;
   const ensureFilled = () => {
     if (filled) return;
-    fillOpenApiDocument(
-      doc,
-      API_OPERATIONS.filter((op) => app.hasRoute({ method: 'GET', url: op.path })),
-      USER_OPERATIONS.filter((op) => app.hasRoute({ method: op.method, url: op.path })),
-    );
+    fillOpenApiDocument(doc, opts.operations);
     if (app.hasRoute({ method: 'POST', url: OAUTH_PATHS.requestToken })) Object.assign(doc.paths as Json, oauthOpenApiPaths());
     filled = true;
   };

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { oauthStore } from '../../catalogue/user/user-oauth';
 import { badParameter } from '../api-error';
-import { onlyAllow } from '../app-route-helpers';
+import { onlyAllow } from '../allowed-methods';
 import { percentEncode } from '../oauth/signature';
 import { REQUEST_TOKEN_LIFETIME_SECONDS, verifyOAuth } from '../oauth/verify';
 

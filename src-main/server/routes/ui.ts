@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONTENT_SECURITY_POLICY } from '../../content-security-policy';
-import { refuseOtherMethods } from '../app-route-helpers';
+import { refuseOtherMethods } from '../allowed-methods';
 import { innerApp, lazyApp } from '../lazy-app';
 import { sendNotFound } from '../plugins/errors';
 

@@ -1,6 +1,6 @@
 // HTTP for Settings → Library: the imported folders and starting an import (a job: api/jobs.ts).
 import { getFirstParty, postFirstParty } from './client';
-import type { LibraryFolder } from '../../../src-main/contract/app';
+import type { ImportJobResult, LibraryFolder } from '../../../src-main/contract/app';
 import type { JobInfo } from './jobs';
 
 export type { LibraryFolder } from '../../../src-main/contract/app';
@@ -13,15 +13,8 @@ export interface LibraryState {
   job: JobInfo | null;
 }
 
-/** What a finished import job returns (src-main/server/routes/library.ts). */
-export interface ImportResult {
-  sourceId: number;
-  folder: string;
-  albums: { added: number; changed: number; removed: number; total: number };
-  songs: { added: number; changed: number; removed: number; total: number };
-  /** How many files or folders could not be read (the job's `problems` lists them). */
-  problems: number;
-}
+/** What a finished import job returns. */
+export type ImportResult = ImportJobResult;
 
 export async function fetchLibrary(signal?: AbortSignal): Promise<LibraryState> {
   const { folders, writable, job } = await getFirstParty<LibraryState>('/app/library.json', signal);

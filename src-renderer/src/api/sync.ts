@@ -1,6 +1,6 @@
 // HTTP for Settings → Sync: the remote sources and starting a sync (a job: api/jobs.ts).
 import { getFirstParty, postFirstParty } from './client';
-import type { RemoteSourceView } from '../../../src-main/contract/app';
+import type { RemoteSourceView, SyncJobResult } from '../../../src-main/contract/app';
 import type { JobInfo } from './jobs';
 
 /** A remote source as /app/sync.json answers it. */
@@ -14,18 +14,8 @@ export interface SyncState {
   job: JobInfo | null;
 }
 
-/** What a finished sync job returns (src-main/catalogue/remote-sync.ts SyncResult). */
-export interface SyncResult {
-  url: string;
-  listed: number;
-  added: number;
-  changed: number;
-  unchanged: number;
-  removed: number;
-  subs: number;
-  resumed: boolean;
-  audio: { cached: number; downloaded: number; evicted: number; skipped: number };
-}
+/** What a finished sync job returns. */
+export type SyncResult = SyncJobResult;
 
 export interface SyncRequest {
   url: string;

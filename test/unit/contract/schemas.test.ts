@@ -6,7 +6,7 @@ import { WIKI_TYPES } from '../../../src-main/catalogue/write/source-entry';
 import { SUB_COLUMNS, toSub, toUpload, UPLOAD_COLUMNS, type SubRow, type UploadRow } from '../../../src-main/catalogue/read/mappers';
 import type { FavDto } from '../../../src-main/contract/objects';
 import { CONTRACT_SCHEMAS } from '../../../src-main/contract/schemas';
-import { portalTarget } from '../../../src-main/server/routes/portal';
+import { portalTarget } from '../../../src-main/server/operations/catalogue';
 import { fixtureApp } from '../../fixtures/app';
 import { FIXTURE_NOW } from '../../fixtures/bangumi-fixture';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AllowedMethods } from '../../../src-main/server/app-route-helpers';
+import { AllowedMethods } from '../../../src-main/server/allowed-methods';
 
 describe('AllowedMethods', () => {
   const rules = new AllowedMethods();

@@ -9,7 +9,7 @@ import { openCatalogue, type Catalogue } from '../../../../src-main/catalogue/re
 import { CATALOGUE_KIND } from '../../../../src-main/catalogue/db/catalogue-kind';
 import { openDatabase } from '../../../../src-main/catalogue/db/database';
 import { COUNT_LIMIT, searchQueries } from '../../../../src-main/catalogue/search/search-queries';
-import { keywordWords, searchFold } from '../../../../src-main/catalogue/search/search-fold';
+import { searchFold } from '../../../../src-main/catalogue/search/search-fold';
 import { indexColumn } from '../../../../src-main/catalogue/search/search-index';
 import type { SourceEntry, SourceSub, WikiType } from '../../../../src-main/catalogue/write/source-entry';
 import { titleKey } from '../../../../src-main/catalogue/search/title-key';
@@ -89,9 +89,9 @@ afterAll(() => {
 });
 
 const wikiIds = (keyword: string, limit = 50, offset = 0) =>
-  catalogue.queries.search.wikis({ words: keywordWords(keyword) }, limit, offset, 'http://x').wikis.map((w) => w.wiki_id);
-const subIds = (keyword: string) => catalogue.queries.search.subs({ words: keywordWords(keyword) }, 50, 0, 'http://x').subs.map((s) => s.sub_id);
-const wikiCount = (keyword: string) => catalogue.queries.search.wikis({ words: keywordWords(keyword) }, 50, 0, 'http://x').count;
+  catalogue.queries.search.wikis({ keyword: keyword }, limit, offset, 'http://x').wikis.map((w) => w.wiki_id);
+const subIds = (keyword: string) => catalogue.queries.search.subs({ keyword: keyword }, 50, 0, 'http://x').subs.map((s) => s.sub_id);
+const wikiCount = (keyword: string) => catalogue.queries.search.wikis({ keyword: keyword }, 50, 0, 'http://x').count;
 
 describe('searchQueries() matching', () => {
   it('finds a 東方 title by the title, its simplified form, its title key and its alias', () => {
@@ -164,7 +164,7 @@ describe('searchQueries() count limit', () => {
   // The same index with a limit of 5 stands for COUNT_LIMIT (10,000) on a large catalogue.
   const LIMIT = 5;
   const limited = () => searchQueries(catalogue.db, { countLimit: LIMIT });
-  const page = (keyword: string, limit: number, offset: number) => limited().wikis({ words: keywordWords(keyword) }, limit, offset, 'http://x');
+  const page = (keyword: string, limit: number, offset: number) => limited().wikis({ keyword: keyword }, limit, offset, 'http://x');
 
   it('counts matches up to the limit, and lists the first ones in the usual order', () => {
     const all = wikiIds('の', 50);
@@ -191,8 +191,8 @@ describe('searchQueries() count limit', () => {
 
   it('limits sub-entry searches the same way', () => {
     // The four sub-entries all hold an "e"; a limit of 3 stands for COUNT_LIMIT here.
-    const subs = (offset: number) => searchQueries(catalogue.db, { countLimit: 3 }).subs({ words: keywordWords('e') }, 2, offset, 'http://x');
-    const everything = catalogue.queries.search.subs({ words: keywordWords('e') }, 50, 0, 'http://x');
+    const subs = (offset: number) => searchQueries(catalogue.db, { countLimit: 3 }).subs({ keyword: 'e' }, 2, offset, 'http://x');
+    const everything = catalogue.queries.search.subs({ keyword: 'e' }, 50, 0, 'http://x');
     expect(everything.count).toBe(4);
     const pages = [subs(0), subs(2), subs(4)];
     expect(pages.map((p) => [p.count, p.subs.length])).toEqual([[3, 2], [3, 1], [3, 0]]);
@@ -217,7 +217,7 @@ describe.each([
         const start = a % folded.length;
         const length = 1 + (b % (folded.length - start));
         const keyword = folded.slice(start, start + length).join('');
-        const found = current().queries.search.wikis({ words: keywordWords(keyword) }, 50, 0, 'http://x');
+        const found = current().queries.search.wikis({ keyword: keyword }, 50, 0, 'http://x');
         const all = found.count <= 50 ? found.wikis.map((w) => w.wiki_id) : wikiIdsAll(keyword, found.count, current());
         expect(all, `${propertyTitles[i]} / ${keyword}`).toContain(ids(i));
       }),
@@ -235,7 +235,7 @@ describe.each([
         const start = a % folded.length;
         const keyword = folded.slice(start, start + 1 + (b % Math.min(3, folded.length - start))).join('');
         const find = (limit: number, offset: number) => {
-          const r = subs ? search.subs({ words: keywordWords(keyword) }, limit, offset, 'http://x') : search.wikis({ words: keywordWords(keyword) }, limit, offset, 'http://x');
+          const r = subs ? search.subs({ keyword: keyword }, limit, offset, 'http://x') : search.wikis({ keyword: keyword }, limit, offset, 'http://x');
           return { count: r.count, ids: 'subs' in r ? r.subs.map((x) => x.sub_id) : r.wikis.map((x) => x.wiki_id) };
         };
         const pages: { count: number; ids: number[] }[] = [];
@@ -252,7 +252,7 @@ describe.each([
     for (const [i, title] of propertyTitles.entries()) {
       const key = titleKey(title);
       if (!key) continue;
-      const count = current().queries.search.wikis({ words: keywordWords(key) }, 50, 0, 'http://x').count;
+      const count = current().queries.search.wikis({ keyword: key }, 50, 0, 'http://x').count;
       expect(wikiIdsAll(key, count, current()), `${title} / ${key}`).toContain(ids(i));
     }
   });
@@ -261,9 +261,8 @@ describe.each([
 describe('searchQueries() with a tally of common trigrams', () => {
   // Every page of both kinds of search, laid end to end, with its count.
   const everything = (c: Catalogue, keyword: string) => {
-    const words = keywordWords(keyword);
-    const wikis = c.queries.search.wikis({ words }, 10_000, 0, 'http://x');
-    const subs = c.queries.search.subs({ words }, 10_000, 0, 'http://x');
+    const wikis = c.queries.search.wikis({ keyword }, 10_000, 0, 'http://x');
+    const subs = c.queries.search.subs({ keyword }, 10_000, 0, 'http://x');
     return { wikis: [wikis.count, wikis.wikis.map((w) => w.wiki_id)], subs: [subs.count, subs.subs.map((x) => x.sub_id)] };
   };
 
@@ -294,7 +293,7 @@ describe('searchQueries() with a tally of common trigrams', () => {
 function wikiIdsAll(keyword: string, count: number, c: Catalogue = catalogue): number[] {
   const out: number[] = [];
   for (let offset = 0; offset < count; offset += 50) {
-    out.push(...c.queries.search.wikis({ words: keywordWords(keyword) }, 50, offset, 'http://x').wikis.map((w) => w.wiki_id));
+    out.push(...c.queries.search.wikis({ keyword: keyword }, 50, offset, 'http://x').wikis.map((w) => w.wiki_id));
   }
   return out;
 }

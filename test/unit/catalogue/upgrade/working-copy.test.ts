@@ -11,7 +11,6 @@ import { CATALOGUE_FILE } from '../../../../src-main/catalogue/db/catalogue-file
 import { openCatalogue } from '../../../../src-main/catalogue/read/catalogue';
 import { openCatalogueWriter, type IncomingEntry } from '../../../../src-main/catalogue/write/catalogue-writer';
 import { IMPORT_ID_BASE } from '../../../../src-main/catalogue/db/schema';
-import { keywordWords } from '../../../../src-main/catalogue/search/search-fold';
 import { openUserDb } from '../../../../src-main/catalogue/user/user-db';
 import { ensureWorkingCatalogue } from '../../../../src-main/catalogue/upgrade/working-copy';
 import { fixtureCatalogueDir } from '../../../fixtures/app';
@@ -147,10 +146,10 @@ describe('ensureWorkingCatalogue()', () => {
       expect(catalogue.meta('bangumi_data_version')).toBe('fixture-2');
 
       // Search rows were regenerated: imported titles, aliases, tags and songs are found.
-      expect(search.wikis({ words: keywordWords('quokka carnival') }, 20, 0, SITE).wikis.map((w) => w.wiki_id)).toEqual([ids.folderA]);
-      expect(search.wikis({ words: keywordWords('radiance') }, 20, 0, SITE).wikis.map((w) => w.wiki_id)).toEqual([ids.remote]);
-      expect(search.wikis({ words: keywordWords('Gentle Rain Collection (English)') }, 20, 0, SITE).wikis.map((w) => w.wiki_id)).toEqual([ids.folderB]);
-      expect(search.subs({ words: keywordWords('numbat') }, 20, 0, SITE).subs.map((s) => s.sub_id)).toEqual([ids.songs[1]]);
+      expect(search.wikis({ keyword: 'quokka carnival' }, 20, 0, SITE).wikis.map((w) => w.wiki_id)).toEqual([ids.folderA]);
+      expect(search.wikis({ keyword: 'radiance' }, 20, 0, SITE).wikis.map((w) => w.wiki_id)).toEqual([ids.remote]);
+      expect(search.wikis({ keyword: 'Gentle Rain Collection (English)' }, 20, 0, SITE).wikis.map((w) => w.wiki_id)).toEqual([ids.folderB]);
+      expect(search.subs({ keyword: 'numbat' }, 20, 0, SITE).subs.map((s) => s.sub_id)).toEqual([ids.songs[1]]);
       expect(wikis.list({ types: ['music'], tags: ['brandnewtag'] }, 20, 0, SITE).wikis.map((w) => w.wiki_id).sort()).toEqual([ids.folderA, ids.folderB]);
       expect(wikis.findById(ids.folderA, SITE)).toMatchObject({ wiki_aliases: ['Quokka Carnival (English)'], wiki_meta: [{ meta_key: 'artist', meta_value: 'Test Artist' }] });
 

@@ -1,0 +1,19 @@
+// Every operation the server answers, in the order /docs lists them.
+import { CATALOGUE_OPERATIONS } from './catalogue';
+import type { Operation } from './define';
+import { ENTRY_OPERATIONS } from './entries';
+import { FAVOURITE_OPERATIONS } from './favourites';
+import { HISTORY_OPERATIONS } from './history';
+import { JOB_OPERATIONS } from './jobs';
+import { KEY_OPERATIONS } from './keys';
+import { status } from './status';
+
+export const OPERATIONS: readonly Operation[] = [
+  ...CATALOGUE_OPERATIONS,
+  ...ENTRY_OPERATIONS,
+  ...FAVOURITE_OPERATIONS,
+  ...HISTORY_OPERATIONS,
+  status,
+  ...KEY_OPERATIONS,
+  ...JOB_OPERATIONS,
+];

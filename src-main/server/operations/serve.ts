@@ -1,0 +1,145 @@
+// Serves declared operations (define.ts) with Fastify: each spelling of each path, the methods it takes
+// (others are a 405 from the not-found handler), the authority it asks for, its parameters read from the
+// query (parsed once and kept for the envelope) or, for a POST, also from a form or JSON body, the answer
+// cache, and the envelope in the format asked for.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiFormat } from '../../contract/envelope';
+import { keptForm, plainFormAdded } from '../answer-encoding';
+import { ApiError, badParameter } from '../api-error';
+import { formatOfUrl, renderEnvelope, sendAnswer } from '../envelope';
+import { requireApiKeyOrOAuth } from '../plugins/auth';
+import { isFirstParty, requireFirstParty, userAuthority } from '../plugins/first-party';
+import { parseQuery, type ParsedQuery } from '../query';
+import { siteOf } from '../site';
+import { withUserFavs } from '../user-favs';
+import type { Answer, Operation, RawValue } from './define';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The query as parseQuery read it, once per request (the envelope echoes it). */
+    parsedQuery: ParsedQuery | null;
+  }
+}
+
+/** A POST's body: form fields (what Moefou clients post) or a JSON object, at most this many bytes. */
+export const BODY_LIMIT = 4096;
+
+export const suffixesOf = (op: Pick<Operation, 'spellings'>) => (op.spellings === 'api' ? ['', '.json', '.xml'] : ['.json']);
+
+/**
+ * parseQuery's answers for recent raw URLs: a repeated request — one the answer cache serves — skips
+ * the parse. Parsing is a pure function of the URL; a bad query throws and is never kept. At most
+ * PARSED_URLS URLs of at most 1 KB each.
+ */
+const PARSED_URLS = 2000;
+const parsedUrls = new Map<string, ParsedQuery>();
+function parsedQuery(url: string): ParsedQuery {
+  let query = parsedUrls.get(url);
+  if (query === undefined) {
+    query = parseQuery(url);
+    if (url.length <= 1024) {
+      if (parsedUrls.size >= PARSED_URLS) parsedUrls.clear();
+      parsedUrls.set(url, query);
+    }
+  }
+  return query;
+}
+
+/** A lenient early read of the format parameter, so even a malformed query is answered in that format. */
+function formatFromParam(url: string, name: string): ApiFormat | null {
+  const q = url.indexOf('?');
+  const value = q === -1 ? null : new URLSearchParams(url.slice(q + 1)).get(name)?.toLowerCase();
+  return value === 'json' || value === 'xml' ? value : null;
+}
+
+/** The query's parameters, and for a POST its body's: a name in both is refused rather than guessed. */
+function inputOf(request: FastifyRequest, query: ParsedQuery): Map<string, RawValue> {
+  const input = new Map<string, RawValue>(query.params);
+  const body = request.body;
+  if (body === undefined || body === null || body === '') return input;
+  if (typeof body !== 'object' || Array.isArray(body)) throw new ApiError('BAD_PARAMETER', 'The body must be form fields or a JSON object.');
+  for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
+    if (input.has(name)) throw badParameter(name, 'is given more than once');
+    if (value === null) continue;
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') throw badParameter(name, 'must be a string, a number or true or false');
+    input.set(name, value);
+  }
+  return input;
+}
+
+/** Format, origin and the request without credentials (and the clock's minute, when asked). */
+function cacheKey(request: FastifyRequest, withoutCredentials: string, now?: number): string {
+  const format = request.apiFormat ?? formatOfUrl(request.url);
+  return `${format} ${siteOf(request)} ${withoutCredentials}${now === undefined ? '' : ` @${Math.floor(now / 60_000)}`}`;
+}
+
+function hooksOf(op: Operation, app: FastifyInstance) {
+  if (op.auth === 'first-party') return { onRequest: async (request: FastifyRequest) => requireFirstParty(request, app.deps.uiToken) };
+  if (op.auth === 'user') return userAuthority(app.deps.uiToken);
+  return {};
+}
+
+async function answer(op: Operation, app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  if (op.formatParam) request.apiFormat = formatFromParam(request.url, op.formatParam);
+  const query = parsedQuery(request.url);
+  request.parsedQuery = query;
+  const input = inputOf(request, query);
+  // The UI's own reads and OAuth-signed ones carry the user's favourites, so they bypass the shared cache.
+  const signed = op.auth === 'api-key' && requireApiKeyOrOAuth(request, input) === 'oauth';
+  const asUser = op.auth === 'api-key' && (signed || isFirstParty(request, app.deps.uiToken));
+  const key = !asUser && op.cache && cacheKey(request, query.request, op.cache === 'minute' ? app.deps.now() : undefined);
+  const cached = key && app.answerCache.get(key);
+  if (key && cached) return sendAnswer(reply, plainFormAdded(request, cached, (whole) => app.answerCache.set(key, whole)));
+  const generation = app.answerCache.generation;
+
+  const pathParams = (request.params ?? {}) as Record<string, string>;
+  const p: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(op.params)) p[name] = spec.read(spec.in === 'path' ? pathParams[name] : input.get(name), name, app);
+  const result = await op.handle({ p, app, request, reply, site: siteOf(request) });
+  if ((result as unknown) === reply) return reply;
+  const { information, msg, informationLast } = result as Answer;
+  const payload = asUser ? withUserFavs((result as Answer).payload, app.deps.userDb) : (result as Answer).payload;
+  const rendered = await renderEnvelope(request, { information, msg, payload, informationLast });
+  if (key && rendered.status === 200) app.answerCache.set(key, keptForm(rendered), generation);
+  // The user's own data, and anything the UI alone may see, is never stored by a browser or proxy.
+  if (op.auth === 'user' || op.auth === 'first-party') reply.header('cache-control', 'no-store');
+  return sendAnswer(reply, rendered);
+}
+
+/** Form posts, parsed in the operations' scope only (JSON uses Fastify's own parser); a repeated field is a 400. */
+function acceptFormBodies(scope: FastifyInstance): void {
+  scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_req, body, done) => {
+    try {
+      const fields: Record<string, string> = {};
+      for (const [k, v] of new URLSearchParams(body as string)) {
+        if (k in fields) return done(badParameter(k, 'is given more than once'));
+        fields[k] = v;
+      }
+      done(null, fields);
+    } catch (err) {
+      done(err as Error);
+    }
+  });
+}
+
+/** Registers `operations` under every spelling, with the methods each path takes. */
+export async function serveOperations(app: FastifyInstance, operations: readonly Operation[]): Promise<void> {
+  app.decorateRequest('parsedQuery', null);
+  const methods = new Map<string, Set<string>>();
+  await app.register(async (scope) => {
+    acceptFormBodies(scope);
+    for (const op of operations) {
+      // Another process (a `moecat import` run) may write the catalogue: the cache follows its data_version.
+      if (op.cache) app.answerCache.followSource(app.deps.catalogue.dataVersion);
+      for (const suffix of suffixesOf(op)) {
+        const url = `${op.path}${suffix}`;
+        scope.route({ method: op.method, url, bodyLimit: BODY_LIMIT, ...hooksOf(op, app), handler: (request, reply) => answer(op, app, request, reply) });
+        const taken = methods.get(url) ?? new Set<string>();
+        taken.add(op.method);
+        if (op.method === 'GET') taken.add('HEAD');
+        methods.set(url, taken);
+      }
+    }
+  });
+  for (const [url, taken] of methods) app.allowedMethods.add(url, [...taken]);
+}
