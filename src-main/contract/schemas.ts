@@ -1,5 +1,6 @@
 // JSON Schemas of the API objects in objects.ts and envelope.ts (OpenAPI 3.0 dialect: `nullable`),
 // for the OpenAPI document and for tests. The type checks at the end keep them in step with the types.
+// Over 300 lines: one schema per object of the contract, beside the checks that hold each to its type.
 import type { Information } from './envelope';
 import { WIKI_TYPES } from './sections';
 import type { CoverDto, FavDto, FavItemDto, MetaDto, OnAirDto, PlayDto, PlayItemDto, PlaylistItemDto, PortalDto, SubDto, TagDto, UploadDataDto, UploadDto, WikiDto } from './objects';

@@ -2,7 +2,8 @@
 // into the working catalogue as a 'remote' source, where they answer every operation offline.
 // `moecat sync` and the server's sync job both run syncRemote(). The answers' shapes live in
 // remote-answers.ts, HTTP in remote-client.ts, the mapping to catalogue records in remote-entries.ts,
-// and the audio step in remote-audio.ts / audio-cache.ts.
+// and the audio step in remote-audio.ts / audio-cache.ts. Over 300 lines: the listing, the schedule,
+// the batches and the cursor they leave are one resumable run, kept in one place.
 //
 // How a sync goes, and why:
 // 1. List every page of /wikis.json for all seven types at once (wiki_date desc, id desc; 50 a page,
