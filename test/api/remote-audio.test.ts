@@ -1,5 +1,7 @@
 // /files/remote/:upId streams a synced song's audio from its remote through this server: ranges pass
-// through, only stored URLs are fetched, and a remote that is away answers 502 in the envelope.
+// through, only stored URLs are fetched and only on the origin of the remote they were synced from
+// (redirects included), the answer is audio whatever the remote says it is, and a remote that is away
+// answers 502 in the envelope.
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,6 +20,10 @@ const AUDIO = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
 let work: string;
 let remote: Server;
 let remoteBase: string;
+/** Another service on this machine, with something private: no answer of Moecat's may reach it. */
+let other: Server;
+let otherBase: string;
+const otherHits: string[] = [];
 let app: FastifyInstance;
 let catalogue: Catalogue;
 let userDb: UserDb;
@@ -37,10 +43,20 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'audio/mpeg', 'accept-ranges': 'bytes', 'content-length': AUDIO.length, etag: '"v1"' });
       return res.end(AUDIO);
     }
+    // A remote that turned hostile: a redirect to the other service, a page dressed as a song.
+    if (req.url === '/files/to-other.mp3') return res.writeHead(302, { location: `${otherBase}/secret` }).end();
+    if (req.url === '/files/moved.mp3') return res.writeHead(301, { location: '/files/song.mp3' }).end();
+    if (req.url === '/files/page.mp3') return res.writeHead(200, { 'content-type': 'text/html' }).end('<script>alert(document.cookie)</script>');
     res.writeHead(500).end('broken');
   });
   await new Promise<void>((resolve) => remote.listen(0, '127.0.0.1', resolve));
   remoteBase = `http://127.0.0.1:${(remote.address() as AddressInfo).port}`;
+  other = createServer((req, res) => {
+    otherHits.push(req.url ?? '');
+    res.writeHead(200, { 'content-type': 'text/plain' }).end('private text of another service');
+  });
+  await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+  otherBase = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
 
   work = mkdtempSync(join(tmpdir(), 'moecat-remote-audio-'));
   const file = join(work, CATALOGUE_FILE);
@@ -51,10 +67,24 @@ beforeAll(async () => {
     sourceKey: key, type: 'song' as const, order: key, title: `Song ${key}`, date: 1, modified: 1,
     upload: { uri: `/remote/${key}.mp3`, md5: '', filesize: AUDIO.length, bitrate: 128, length: 1, date: 1, remoteUrl: url },
   });
+  const album = (key: string, subs: ReturnType<typeof song>[]) => ({ sourceKey: key, type: 'music' as const, title: `Remote Album ${key}`, aliases: [], date: 1, modified: 1, meta: [], tags: [], subs });
   const [wikiId] = writer.upsertEntries(source.sourceId, [
-    { sourceKey: '1', type: 'music', title: 'Remote Album', aliases: [], date: 1, modified: 1, meta: [], tags: [], subs: [song('1', `${remoteBase}/files/song.mp3`), song('2', `${remoteBase}/files/broken.mp3`), song('3', 'http://127.0.0.1:9/files/gone.mp3')] },
+    album('1', [
+      song('1', `${remoteBase}/files/song.mp3`),
+      song('2', `${remoteBase}/files/broken.mp3`),
+      song('4', `${remoteBase}/files/to-other.mp3`),
+      // Stored before syncs refused URLs on other servers: still never fetched.
+      song('5', `${otherBase}/secret`),
+      song('6', `${remoteBase}/files/moved.mp3`),
+      song('7', `${remoteBase}/files/page.mp3`),
+    ]),
   ]);
-  for (const row of writer.db.prepare('SELECT source_key AS k, sub_id AS id FROM sub WHERE sub_parent_wiki = ?').all(wikiId) as { k: string; id: number }[]) upIds[row.k] = row.id;
+  // A remote that is away: nothing listens on its port.
+  const away = writer.ensureSource('remote', 'http://127.0.0.1:9/', '127.0.0.1:9');
+  const [awayId] = writer.upsertEntries(away.sourceId, [album('2', [song('3', 'http://127.0.0.1:9/files/gone.mp3')])]);
+  for (const id of [wikiId, awayId]) {
+    for (const row of writer.db.prepare('SELECT source_key AS k, sub_id AS id FROM sub WHERE sub_parent_wiki = ?').all(id) as { k: string; id: number }[]) upIds[row.k] = row.id;
+  }
   writer.close();
   catalogue = openCatalogue(file);
   userDb = openUserDb(join(work, 'user.db'));
@@ -66,6 +96,7 @@ afterAll(async () => {
   catalogue.close();
   userDb.close();
   await new Promise((resolve) => remote.close(resolve));
+  await new Promise((resolve) => other.close(resolve));
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -105,5 +136,32 @@ describe('/files/remote/:upId', () => {
     const away = await get(`/files/remote/${upIds['3']}`);
     expect(away.statusCode).toBe(502);
     expect(away.json().response.information.msg[0]).toMatch(/cannot be reached.*audio cache/);
+  });
+
+  it('follows a redirect that stays on the remote', async () => {
+    const res = await get(`/files/remote/${upIds['6']}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(AUDIO)).toBe(true);
+  });
+
+  it('never reaches another server: not through a redirect, not by a stored URL', async () => {
+    for (const key of ['4', '5']) {
+      const res = await get(`/files/remote/${upIds[key]}`);
+      expect(res.statusCode, key).toBe(502);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json().response.information.msg[0]).toMatch(/refused/);
+      expect(res.body).not.toContain('private text');
+    }
+    expect(otherHits).toEqual([]);
+  });
+
+  it('answers only as audio, whatever the remote says it sends: audio/mpeg, nosniff, a sandboxing CSP', async () => {
+    for (const key of ['1', '7']) {
+      const res = await get(`/files/remote/${upIds[key]}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('audio/mpeg');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toBe('sandbox');
+    }
   });
 });

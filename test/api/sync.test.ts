@@ -270,8 +270,8 @@ describe('syncRemote between two servers', () => {
 
   /** A remote whose /on-air.json answer is rewritten entry by entry (another implementation's shape). */
   async function rewritingOnAir(rewrite: (entry: Record<string, unknown>) => Record<string, unknown>) {
-    return fakeRemote(async (_req, res, url) => {
-      const answer = await forward(remote, url);
+    return fakeRemote(async (req, res, url) => {
+      const answer = await forward(remote, url, `http://${req.headers.host}`);
       if (url.pathname === '/on-air.json') {
         const body = JSON.parse(answer.body.toString());
         for (let d = 1; d <= 7; d++) body.response[`onair_${d}`] = body.response[`onair_${d}`].map(rewrite);
@@ -322,7 +322,7 @@ describe('syncRemote between two servers', () => {
     const hidden = 51_000_003;
     let hide = false;
     const shifty = await fakeRemote(async (_req, res, url) => {
-      const answer = await forward(remote, url);
+      const answer = await forward(remote, url, shifty.url);
       if (hide && url.pathname === '/wikis.json' && !url.searchParams.has('wiki_id')) {
         const body = JSON.parse(answer.body.toString());
         body.response.wikis = body.response.wikis.filter((w: { wiki_id: number }) => w.wiki_id !== hidden);
@@ -398,7 +398,7 @@ describe('syncRemote with a remote that fails', () => {
   });
 
   it.each([
-    ['an HTML page', 'text/html', '<html><body>Welcome to my blog</body></html>', /not JSON \(text\/html: "<html><body>Welcome to my blog<\/body><\/html>"\)/],
+    ['an HTML page', 'text/html', '<html><body>Welcome to my blog</body></html>', /not JSON \(text\/html, 44 bytes\); is it a Moefou-compatible API\?$/],
     ['JSON without the envelope', 'application/json', '{"data":[1,2,3]}', /not a Moefou answer: the answer must have required property 'response'/],
     ['a wrong entry', 'application/json', '{"response":{"information":{"count":1,"error":0},"wikis":[{"wiki_id":"seven","wiki_title":"x","wiki_type":"music","wiki_date":0,"wiki_modified":0}]}}', /not a Moefou answer: response\.wikis\[0\]\.wiki_id must be integer/],
   ])('refuses %s clearly and writes nothing', async (_what, type, body, message) => {
@@ -437,7 +437,7 @@ describe('syncRemote with a remote that fails', () => {
     let details = 0;
     const breaking = await fakeRemote(async (_req, res, url) => {
       if (/detail/.test(url.pathname) && ++details === 5) return void res.writeHead(200, { 'content-type': 'text/plain' }).end('oops');
-      const answer = await forward(remote, url);
+      const answer = await forward(remote, url, breaking.url);
       res.writeHead(answer.status, { 'content-type': answer.type }).end(answer.body);
     });
     try {
@@ -455,7 +455,7 @@ describe('syncRemote with a remote that fails', () => {
     let listings = 0;
     let always = false;
     const moving = await fakeRemote(async (_req, res, url) => {
-      const answer = await forward(remote, url);
+      const answer = await forward(remote, url, moving.url);
       if (url.pathname === '/wikis.json' && !url.searchParams.has('wiki_id')) {
         if (url.searchParams.get('page') === '1') listings++;
         // During the first listing (or every listing), a new entry appears at the top from page 2 on.

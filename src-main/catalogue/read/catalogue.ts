@@ -45,8 +45,11 @@ export interface Catalogue {
   meta(key: string): string | undefined;
   stats(now: number): CatalogueStats;
   coverSource(wikiId: number): CoverSource | undefined;
-  /** A synced song's audio left on its remote: the remote's URL, or undefined (unknown or local upload). */
-  remoteAudioUrl(upId: number): string | undefined;
+  /**
+   * A synced song's audio left on its remote: its URL and the origin of the remote it was synced from
+   * (the only place it may be fetched from); undefined for an unknown id or a local upload.
+   */
+  remoteAudio(upId: number): { url: string; origin: string } | undefined;
   /** `PRAGMA data_version`: changes when another connection (another process's import) commits. */
   dataVersion(): number;
   readonly queries: CatalogueQueries;
@@ -70,7 +73,9 @@ export function openCatalogue(file: string, options: Omit<OpenOptions, 'readonly
     .pluck();
   const coverStmt = db.prepare('SELECT wiki_title AS title, wiki_type AS type, cover_file AS coverFile FROM wiki WHERE wiki_id = ?');
   const dataVersionStmt = db.prepare('PRAGMA data_version').pluck();
-  const remoteAudioStmt = db.prepare('SELECT up_remote_url FROM upload WHERE up_id = ? AND up_remote_url IS NOT NULL').pluck();
+  const remoteAudioStmt = db.prepare(`SELECT u.up_remote_url AS url, src.locator AS base
+    FROM upload u JOIN sub s ON s.sub_id = u.up_obj_id JOIN wiki w ON w.wiki_id = s.sub_parent_wiki JOIN source src ON src.source_id = w.source_id
+    WHERE u.up_id = ? AND u.up_remote_url IS NOT NULL AND src.kind = 'remote'`);
   const meta = (key: string) => metaStmt.get(key) as string | undefined;
   const timeZone = meta('time_zone') ?? CATALOGUE_TIME_ZONE;
   // Prepared once, on first use: the start-up checks (needsBuild, the working copy's build id) open a
@@ -86,7 +91,10 @@ export function openCatalogue(file: string, options: Omit<OpenOptions, 'readonly
       return { ...counts, onAir: onAirStmt.get({ now }) as number };
     },
     coverSource: (wikiId) => coverStmt.get(wikiId) as CoverSource | undefined,
-    remoteAudioUrl: (upId) => (remoteAudioStmt.get(upId) as string | undefined) ?? undefined,
+    remoteAudio(upId) {
+      const row = remoteAudioStmt.get(upId) as { url: string; base: string } | undefined;
+      return row && { url: row.url, origin: new URL(row.base).origin };
+    },
     dataVersion: () => dataVersionStmt.get() as number,
     get queries() {
       return (queries ??= {

@@ -11,15 +11,20 @@
 // - An answer whose envelope says `error` ≠ 0 is an error even with HTTP 200.
 // - Messages name the remote's base URL and the path, never the query (it holds the key).
 // - Answers are read up to MAX_ANSWER_BYTES; audio streams to a file up to the caller's byte limit.
+// - Every request stays on the remote's own origin, redirects included (origin-fetch.ts): a URL the
+//   remote gives for its audio or covers that points elsewhere is refused, never fetched.
+// - A failure says what was wrong — the status, the content type, the envelope's own message — but
+//   never quotes other text of the answer: whatever a remote sends is not repeated to the user.
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import { fetchOnOrigin, ForeignOriginError } from './origin-fetch';
 import { complaint, validatorOf, type AnswerKind, type Answers } from './remote-answers';
 
 export const DEFAULT_RATE = 10;
 export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 
-export type RemoteErrorKind = 'unreachable' | 'refused' | 'http' | 'garbage' | 'changed';
+export type RemoteErrorKind = 'unreachable' | 'refused' | 'http' | 'garbage' | 'changed' | 'foreign';
 
 /** Why a sync stopped because of the remote, in one sentence for the user. */
 export class RemoteError extends Error {
@@ -127,13 +132,16 @@ async function readLimited(res: Response, limit: number, what: string): Promise<
   return Buffer.concat(chunks);
 }
 
-const snippet = (text: string) => {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > 60 ? `${flat.slice(0, 60)}…` : flat;
+/** An envelope's messages as a remote wrote them, bounded and one line: they explain a refusal. */
+const MAX_MESSAGE = 200;
+const oneLine = (text: string) => {
+  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\s]+/g, ' ').trim();
+  return flat.length > MAX_MESSAGE ? `${flat.slice(0, MAX_MESSAGE)}…` : flat;
 };
 
 export function createRemoteClient(opts: RemoteClientOptions): RemoteClient {
   const { baseUrl, key, signal } = opts;
+  const origin = new URL(baseUrl).origin;
   const doFetch = opts.fetch ?? fetch;
   const interval = 1000 / Math.max(0.01, opts.rate ?? DEFAULT_RATE);
   const timeoutMs = opts.timeoutMs ?? 30_000;
@@ -159,9 +167,10 @@ export function createRemoteClient(opts: RemoteClientOptions): RemoteClient {
       const timeout = AbortSignal.timeout(timeoutMs);
       let res: Response;
       try {
-        res = await doFetch(url, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout, headers: { accept: 'application/json' }, redirect: 'follow' });
+        res = await fetchOnOrigin(url, origin, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout, headers: { accept: 'application/json' } }, doFetch);
       } catch (err) {
         signal?.throwIfAborted();
+        if (err instanceof ForeignOriginError) throw new RemoteError('foreign', `Refused ${label}: ${err.message}`);
         if (attempt < retries) {
           await sleep(retryDelayMs * 2 ** attempt, signal);
           continue;
@@ -188,7 +197,7 @@ export function createRemoteClient(opts: RemoteClientOptions): RemoteClient {
       const body = JSON.parse((await readLimited(res, 64 * 1024, 'The error answer')).toString('utf8')) as unknown;
       if ((await validatorOf('any'))(body)) {
         const msg = (body as { response: Answers['any'] }).response.information.msg;
-        if (Array.isArray(msg) && msg.length > 0) return `: "${msg.map(String).join(' ')}"`;
+        if (Array.isArray(msg) && msg.length > 0) return `: "${oneLine(msg.map(String).join(' '))}"`;
       }
     } catch {
       // not JSON: the status says enough
@@ -209,8 +218,8 @@ export function createRemoteClient(opts: RemoteClientOptions): RemoteClient {
       try {
         body = JSON.parse(bytes.toString('utf8'));
       } catch {
-        const type = res.headers.get('content-type') ?? 'no content type';
-        throw new RemoteError('garbage', `${baseUrl} answered ${path} with something that is not JSON (${type}: "${snippet(bytes.toString('utf8'))}"); is it a Moefou-compatible API?`);
+        const type = oneLine(res.headers.get('content-type') ?? 'no content type').slice(0, 80);
+        throw new RemoteError('garbage', `${baseUrl} answered ${path} with something that is not JSON (${type}, ${bytes.length} bytes); is it a Moefou-compatible API?`);
       }
       const validate = await validatorOf(kind);
       if (!validate(body)) {
@@ -220,7 +229,7 @@ export function createRemoteClient(opts: RemoteClientOptions): RemoteClient {
       const error = response.information.error;
       if (error !== undefined && error !== 0) {
         const msg = response.information.msg?.join(' ');
-        throw new RemoteError('http', `${baseUrl} answered ${path} with error ${error}${msg ? `: ${msg}` : ''}.`);
+        throw new RemoteError('http', `${baseUrl} answered ${path} with error ${error}${msg ? `: ${oneLine(msg)}` : ''}.`);
       }
       return response;
     },

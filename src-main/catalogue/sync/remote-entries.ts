@@ -6,7 +6,9 @@
 //   ascending remote sub id, so the local ids the writer gives new ones keep the remote's order.
 // - Titles keep the remote's title key (`*_title_encode`) when it is one ([a-z0-9]*), so initials and
 //   key searches answer as the remote does; otherwise the key is computed here.
-// - Audio stays on the remote: the upload's remoteUrl is the remote's up_url (made absolute). Songs'
+// - Audio stays on the remote: the upload's remoteUrl is the remote's up_url (made absolute), kept only
+//   when it is on the remote's own origin (origin-fetch.ts); one elsewhere is left out, the song kept
+//   without audio, and the sync reports it. Songs'
 //   facts come from sub_upload; episodes' from the playlist, which gives their size in KiB only and no
 //   md5 or bitrate — what the API shows of an episode's audio is exactly what the playlist gives.
 // - Aliases have no language on the wire; they are kept with lang '' (only their text is searched).
@@ -16,6 +18,7 @@
 import type { ScheduleRow } from '../write/source-entry';
 import type { IncomingEntry, IncomingSub } from '../write/catalogue-writer';
 import type { Answers, LegacyRemoteOnAir, RemoteMeta, RemoteOnAir, RemotePlaylistItem, RemoteSub, RemoteUpload, RemoteWiki } from './remote-answers';
+import { httpOriginOf, isOnOrigin } from './origin-fetch';
 import { RemoteError } from './remote-client';
 import { searchFold } from '../search/search-fold';
 import type { SourceUpload } from '../write/source-entry';
@@ -39,8 +42,17 @@ function remoteUrlOf(base: string, url: string): string {
   return /^https?:\/\//i.test(url) ? url : parsed.href;
 }
 
-function songUpload(base: string, sub: RemoteSub, up: RemoteUpload): SourceUpload {
-  const remoteUrl = remoteUrlOf(base, up.up_url);
+/** The audio URL when it is on the remote's own origin; else undefined, and the sync says so. */
+function ownUrlOf(base: string, url: string, title: string, problem: (message: string) => void): string | undefined {
+  const absolute = remoteUrlOf(base, url);
+  if (isOnOrigin(absolute, new URL(base).origin)) return absolute;
+  problem(`${base} gave an audio URL on another server (${httpOriginOf(absolute)}) for "${title}"; it was not kept, and the song has no audio here.`);
+  return undefined;
+}
+
+function songUpload(base: string, sub: RemoteSub, up: RemoteUpload, problem: (message: string) => void): SourceUpload | undefined {
+  const remoteUrl = ownUrlOf(base, up.up_url, sub.sub_title, problem);
+  if (remoteUrl === undefined) return undefined;
   return {
     uri: up.up_uri ?? new URL(remoteUrl).pathname,
     md5: up.up_md5 ?? '',
@@ -52,8 +64,9 @@ function songUpload(base: string, sub: RemoteSub, up: RemoteUpload): SourceUploa
   };
 }
 
-function episodeUpload(base: string, sub: RemoteSub, item: RemotePlaylistItem): SourceUpload {
-  const remoteUrl = remoteUrlOf(base, item.up_url);
+function episodeUpload(base: string, sub: RemoteSub, item: RemotePlaylistItem, problem: (message: string) => void): SourceUpload | undefined {
+  const remoteUrl = ownUrlOf(base, item.up_url, sub.sub_title, problem);
+  if (remoteUrl === undefined) return undefined;
   return { uri: new URL(remoteUrl).pathname, md5: '', filesize: item.file_size * 1024, bitrate: 0, length: item.duration, date: sub.sub_date, remoteUrl };
 }
 
@@ -64,6 +77,7 @@ export function toIncomingEntry(
   subs: RemoteSub[],
   episodes: Map<number, RemotePlaylistItem>,
   schedule: ScheduleRow[],
+  problem: (message: string) => void = () => {},
 ): IncomingEntry {
   const ordered = [...subs].sort((a, b) => a.sub_id - b.sub_id);
   return {
@@ -92,7 +106,7 @@ export function toIncomingEntry(
         modified: s.sub_modified,
         about: s.sub_about ?? '',
         meta: metaOf(s.sub_meta),
-        upload: song ? songUpload(base, s, song) : episode ? episodeUpload(base, s, episode) : undefined,
+        upload: song ? songUpload(base, s, song, problem) : episode ? episodeUpload(base, s, episode, problem) : undefined,
       };
     }),
   };

@@ -288,7 +288,7 @@ export async function syncRemote(opts: SyncOptions): Promise<SyncResult> {
         problem(`${base} no longer has entry ${listed.wiki_id} (${listed.wiki_title}); it is left as it was.`);
         continue;
       }
-      const incoming = toIncomingEntry(base, entry.wiki, entry.subs, entry.episodes, schedules.get(listed.wiki_id) ?? []);
+      const incoming = toIncomingEntry(base, entry.wiki, entry.subs, entry.episodes, schedules.get(listed.wiki_id) ?? [], problem);
       if (opts.coversDir) incoming.coverFile = await fetchCover(client, opts.coversDir, entry.wiki, problem);
       batch.push(incoming);
     }
