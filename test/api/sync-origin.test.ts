@@ -11,7 +11,7 @@ import { syncRemote, type SyncOptions } from '../../src-main/catalogue/sync/remo
 import { openCatalogueWriter, type CatalogueWriter } from '../../src-main/catalogue/write/catalogue-writer';
 import { fakeRemote, forward, localCatalogue, startRemote, type LocalSide, type Remote } from '../fixtures/sync-remote';
 
-const FAST = { perpage: 10, batchSize: 4, rate: 1000, retryDelayMs: 1, retries: 0 } satisfies Partial<SyncOptions>;
+const FAST = { perpage: 10, batchSize: 4, rate: 1000, retryDelayMs: 1 } satisfies Partial<SyncOptions>;
 
 let remote: Remote;
 let local: LocalSide;
