@@ -29,7 +29,7 @@ const REVIEWED = [
   {
     id: 'PRELOAD_JS_CHECK',
     file: 'src-main/window-policy.ts',
-    reason: 'the preload exposes three frozen strings (server URL, API key, UI token), no function or IPC',
+    reason: 'the preload exposes two frozen strings (server URL, UI token), no function or IPC',
   },
   {
     id: 'CSP_GLOBAL_CHECK',

@@ -64,8 +64,9 @@ async function serve(flags: ReturnType<typeof parse>['values'], dataDir: string)
     log: (line) => console.log(line),
     onBuildProgress: progressPrinter(),
   });
-  console.log(`Moecat is running at ${server.url}`);
-  console.log(`API key: ${server.apiKey}`);
+  console.log(`Moecat is running at ${server.loginUrl()}`);
+  console.log('  Open that link in your browser: it signs the browser in. It works once; Moecat prints a new one after.');
+  console.log(`API key: ${server.apiKey}   (for other tools: moecat keys create makes more)`);
   console.log(`Data: ${dataDir}   (Ctrl+C to stop)`);
   const stop = () => void server.close().then(() => process.exit(0));
   process.once('SIGINT', stop);

@@ -15,22 +15,19 @@ export interface WindowPlacement {
   maximized: boolean;
 }
 
-/** Command-line switches that carry the server URL and the UI's credentials into the sandboxed preload. */
+/** Command-line switches that carry the server URL and the UI token into the sandboxed preload. */
 export const SERVER_SWITCH = '--moecat-server=';
-export const KEY_SWITCH = '--moecat-key=';
 export const UI_TOKEN_SWITCH = '--moecat-ui-token=';
 
 /** What the preload exposes to the page as `window.moecat`: these values and nothing else. */
 export interface MoecatBridge {
   readonly serverUrl: string;
-  readonly apiKey: string;
   readonly uiToken: string;
 }
 
 /** The running server as the window needs it (a subset of RunningServer). */
 export interface WindowServer {
   url: string;
-  apiKey: string;
   uiToken: string;
 }
 
@@ -126,27 +123,25 @@ export function createSecureWindow<W>(BrowserWindow: WindowConstructor<W>, input
   });
 }
 
-/** The switches that hand the server URL and the UI's credentials to the preload. */
+/** The switches that hand the server URL and the UI token to the preload. */
 export function bridgeArguments(server: WindowServer): string[] {
   const origin = serverOrigin(server.url);
-  if (!TOKEN.test(server.apiKey)) throw new Error('Refusing to pass the UI key: unexpected characters');
   if (!TOKEN.test(server.uiToken)) throw new Error('Refusing to pass the UI token: unexpected characters');
-  return [`${SERVER_SWITCH}${origin}/`, `${KEY_SWITCH}${server.apiKey}`, `${UI_TOKEN_SWITCH}${server.uiToken}`];
+  return [`${SERVER_SWITCH}${origin}/`, `${UI_TOKEN_SWITCH}${server.uiToken}`];
 }
 
 /** Reads back what bridgeArguments put on the command line; null when any value is missing or malformed. */
 export function readBridgeArgs(argv: readonly string[]): MoecatBridge | null {
   const value = (prefix: string) => argv.find((a) => a.startsWith(prefix))?.slice(prefix.length) ?? '';
   const serverUrl = value(SERVER_SWITCH);
-  const apiKey = value(KEY_SWITCH);
   const uiToken = value(UI_TOKEN_SWITCH);
-  if (!TOKEN.test(apiKey) || !TOKEN.test(uiToken)) return null;
+  if (!TOKEN.test(uiToken)) return null;
   try {
     if (`${serverOrigin(serverUrl)}/` !== serverUrl) return null;
   } catch {
     return null;
   }
-  return { serverUrl, apiKey, uiToken };
+  return { serverUrl, uiToken };
 }
 
 /** The server's origin, only for plain-HTTP loopback URLs: the window never points anywhere else. */

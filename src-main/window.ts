@@ -15,7 +15,8 @@ import { loadWindowState, restorePlacement, saveWindowState, windowStateFile } f
 // Sessions are shared between windows (re-created on macOS 'activate'): guard each one once.
 const guardedSessions = new WeakSet<Session>();
 
-export function createMainWindow(server: WindowServer, preloadPath: string): BrowserWindow {
+/** `loginUrl`: a one-time sign-in link, so the window's session holds the UI's cookie like a browser's. */
+export function createMainWindow(server: WindowServer & { loginUrl(): string }, preloadPath: string): BrowserWindow {
   const origin = serverOrigin(server.url);
   const stateFile = windowStateFile(app.getPath('userData'));
   const placement = restorePlacement(
@@ -38,7 +39,7 @@ export function createMainWindow(server: WindowServer, preloadPath: string): Bro
     if (placement.maximized) window.maximize();
     window.show();
   });
-  void window.loadURL(server.url);
+  void window.loadURL(server.loginUrl());
   return window;
 }
 

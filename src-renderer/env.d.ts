@@ -5,5 +5,5 @@
  * MoecatBridge in src-main/window-policy.ts, which the renderer may not import. Only api/ reads it.
  */
 interface Window {
-  readonly moecat?: { readonly serverUrl: string; readonly apiKey: string; readonly uiToken?: string };
+  readonly moecat?: { readonly serverUrl: string; readonly uiToken?: string };
 }

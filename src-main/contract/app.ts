@@ -20,6 +20,8 @@ export interface ApiKeyView {
   created: number;
   /** Unix seconds when revoked, null while active. */
   revoked: number | null;
+  /** The key the server printed for tools at start: it cannot be revoked while the server runs. */
+  in_use: boolean;
   secret?: string;
 }
 

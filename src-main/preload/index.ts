@@ -1,5 +1,5 @@
-// Sandboxed preload: hands the page the server URL and the UI's credentials as `window.moecat`, and
-// nothing else (no ipcRenderer, no Node). The values arrive as switches set by window-policy.ts.
+// Sandboxed preload: hands the page the server URL and the UI token as `window.moecat`, and nothing else
+// (no ipcRenderer, no Node, no API key). The values arrive as switches set by window-policy.ts.
 import { contextBridge } from 'electron';
 import { readBridgeArgs } from '../window-policy';
 
@@ -7,6 +7,6 @@ const bridge = readBridgeArgs(process.argv);
 if (bridge) {
   contextBridge.exposeInMainWorld(
     'moecat',
-    Object.freeze({ serverUrl: bridge.serverUrl, apiKey: bridge.apiKey, uiToken: bridge.uiToken }),
+    Object.freeze({ serverUrl: bridge.serverUrl, uiToken: bridge.uiToken }),
   );
 }

@@ -5,7 +5,9 @@ import type { Catalogue } from '../catalogue/read/catalogue';
 import type { UserDb } from '../catalogue/user/user-db';
 import { AnswerCache } from './answer-cache';
 import { AllowedMethods } from './allowed-methods';
+import { UiSessions } from './ui-session';
 import { CatalogueJobs } from './catalogue-jobs';
+import { answerClientError } from './client-errors';
 import { errorsPlugin } from './plugins/errors';
 import { hostCheckPlugin } from './plugins/host-check';
 import { lazySchemaController } from './schema-compilers';
@@ -28,10 +30,12 @@ export interface AppDeps {
   rendererDir?: string;
   /** Injectable clock (Unix milliseconds). */
   now?: () => number;
-  /** The first-party UI's API key, handed to the page it serves. */
+  /** The API key the server printed for tools at start: it cannot be revoked while the server runs. */
   uiKey?: string;
-  /** The per-run secret that marks the UI's own writes (X-Moecat-UI). */
+  /** The per-run secret of the UI's authority (X-Moecat-UI, or a signed-in browser's cookie). */
   uiToken?: string;
+  /** Where the server says what the user should know while it runs (a browser signed in: the next sign-in link). */
+  log?: (line: string) => void;
   /** The writable working catalogue (imports and syncs write it); absent when serving a fixed file. */
   catalogueFile?: string;
   /** The user data directory (imported covers live in its covers/ folder). */
@@ -51,6 +55,8 @@ declare module 'fastify' {
     jobs: CatalogueJobs;
     /** The methods of paths that take only some (onlyAllow); the not-found handler answers others 405. */
     allowedMethods: AllowedMethods;
+    /** Who carries the UI's authority, and the one-time links that sign a browser in (ui-session.ts). */
+    sessions: UiSessions;
     deps: Required<Pick<AppDeps, 'catalogue' | 'userDb' | 'audioDir' | 'now'>> & Pick<AppDeps, 'uiToken' | 'uiKey' | 'catalogueFile' | 'dataDir' | 'cacheDir'>;
   }
 }
@@ -65,8 +71,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     schemaController: lazySchemaController(),
-    routerOptions: { maxParamLength: 500, querystringParser: () => ({}) },
+    // A trailing slash names the same operation (`/search/wiki.json/`).
+    routerOptions: { maxParamLength: 500, querystringParser: () => ({}), ignoreTrailingSlash: true },
     exposeHeadRoutes: false,
+    clientErrorHandler: (err, socket) => void answerClientError(err, socket),
   });
   app.addHook('onRoute', (route) => {
     if (route.exposeHeadRoute === false) return;
@@ -74,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (methods.includes('GET') && !methods.includes('HEAD')) route.method = [...methods, 'HEAD'];
   });
   app.decorate('allowedMethods', new AllowedMethods());
+  app.decorate('sessions', new UiSessions(deps.uiToken));
   app.decorateRequest('apiFormat', null);
   const answerCache = new AnswerCache();
   app.decorate('answerCache', answerCache);
@@ -102,6 +111,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(remoteAudioRoutes);
   await app.register(fileRoutes, { root: deps.audioDir });
   await app.register(docsRoutes, { operations: OPERATIONS });
-  await app.register(uiRoutes, { rendererDir: deps.rendererDir, uiKey: deps.uiKey, uiToken: deps.uiToken });
+  await app.register(uiRoutes, { rendererDir: deps.rendererDir, log: deps.log });
   return app;
 }

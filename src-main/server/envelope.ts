@@ -19,10 +19,14 @@ declare module 'fastify' {
   }
 }
 
-/** The format a path asks for: `.xml` → XML, `.json` or no suffix → JSON. */
+const XML_SUFFIX = /\.xml\/?$/i;
+
+/** The format a path asks for: `.xml` → XML (any case, a trailing slash allowed), `.json` or no suffix → JSON. */
 export function formatOfUrl(url: string): ApiFormat {
   const query = url.indexOf('?');
-  return url.endsWith('.xml', query === -1 ? url.length : query) ? 'xml' : 'json';
+  const path = query === -1 ? url : url.slice(0, query);
+  // The common case without a regular expression: a path ending in ".xml" exactly.
+  return path.endsWith('.xml') || XML_SUFFIX.test(path) ? 'xml' : 'json';
 }
 
 export interface EnvelopeContent {

@@ -10,6 +10,7 @@ import { openUserDb } from '../catalogue/user/user-db';
 import { ensureWorkingCatalogue, needsBuild } from '../catalogue/upgrade/working-copy';
 import { buildApp } from './app';
 import { listen } from './listen';
+import { LOGIN_PARAM } from './ui-session';
 
 export interface StartOptions {
   dataDir: string;
@@ -28,9 +29,12 @@ export interface StartOptions {
 
 export interface RunningServer {
   url: string;
+  /** The key printed for tools (it cannot be revoked while the server runs). */
   apiKey: string;
-  /** The per-run secret of the UI's own writes; the desktop shell hands it to its window. */
+  /** The per-run secret of the UI's authority; the desktop shell hands it to its window. */
   uiToken: string;
+  /** A new one-time link that signs one browser in (ui-session.ts). */
+  loginUrl(): string;
   close(): Promise<void>;
 }
 
@@ -86,6 +90,7 @@ export async function startMoecat(opts: StartOptions): Promise<RunningServer> {
     dataDir: opts.dataDir,
     cacheDir: join(opts.dataDir, 'cache'),
     extraHostnames: opts.host && opts.host !== '127.0.0.1' ? [opts.host] : [],
+    log,
   });
   const closeAll = async () => {
     await app.close();
@@ -94,7 +99,8 @@ export async function startMoecat(opts: StartOptions): Promise<RunningServer> {
   };
   try {
     const url = await listen(app, { host: opts.host ?? '127.0.0.1', port: opts.port ?? 0 });
-    return { url, apiKey, uiToken, close: closeAll };
+    const loginUrl = () => `${url}?${LOGIN_PARAM}=${app.sessions.issueLoginToken()}`;
+    return { url, apiKey, uiToken, loginUrl, close: closeAll };
   } catch (err) {
     await closeAll();
     throw err;

@@ -75,8 +75,8 @@ describe('GET /app/keys.json', () => {
     expect(answer.body.response.information).toMatchObject({ has_error: false, error: 0, msg: [] });
     const keys = answer.body.response.api_keys as Record<string, unknown>[];
     expect(keys).toHaveLength(keysInDb().length);
-    expect(keys).toContainEqual({ key: active.key, name: 'Listed active', created: NOW - 100, revoked: null });
-    expect(keys).toContainEqual({ key: gone.key, name: 'Listed revoked', created: NOW - 50, revoked: NOW - 10 });
+    expect(keys).toContainEqual({ key: active.key, name: 'Listed active', created: NOW - 100, revoked: null, in_use: false });
+    expect(keys).toContainEqual({ key: gone.key, name: 'Listed revoked', created: NOW - 50, revoked: NOW - 10, in_use: false });
     expect(JSON.stringify(keys)).not.toContain(active.secret);
   });
 
@@ -102,7 +102,7 @@ describe('POST /app/keys/create.json', () => {
     expect((await wikisWith(made.key)).statusCode).toBe(200);
     // The list shows it, without the secret.
     const listed = ((await list()).body.response.api_keys as { key: string }[]).find((k) => k.key === made.key);
-    expect(listed).toEqual({ key: made.key, name: 'My player', created: NOW, revoked: null });
+    expect(listed).toEqual({ key: made.key, name: 'My player', created: NOW, revoked: null, in_use: false });
   });
 
   it('keeps names in any script, up to 64 characters', async () => {
@@ -120,7 +120,7 @@ describe('POST /app/keys/revoke.json', () => {
 
     const answer = await revoke({ key }, { origin: SITE });
     expect(answer.status).toBe(200);
-    expect(answer.body.response.api_key).toEqual({ key, name: 'To revoke', created: NOW - 5, revoked: NOW });
+    expect(answer.body.response.api_key).toEqual({ key, name: 'To revoke', created: NOW - 5, revoked: NOW, in_use: false });
     expect(ctx.userDb.isActiveKey(key)).toBe(false);
     expect(keysInDb().find((k) => k.key === key)?.revokedAt).toBe(NOW);
     expect((await wikisWith(key)).statusCode).toBe(401);
@@ -128,7 +128,7 @@ describe('POST /app/keys/revoke.json', () => {
     expect(listed?.revoked).toBe(NOW);
   });
 
-  it("refuses to revoke the key the app's own UI uses, and keeps it active", async () => {
+  it('refuses to revoke the key the server printed for tools, marks it in the list, and keeps it active', async () => {
     const own = await fixtureApp({ uiToken: TOKEN, withUiKey: true });
     const key = own.userDb.defaultKey().key;
     const res = await own.app.inject({
@@ -138,8 +138,10 @@ describe('POST /app/keys/revoke.json', () => {
       payload: { key },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().response.information.msg.join(' ')).toMatch(/this app itself uses/);
+    expect(res.json().response.information.msg.join(' ')).toMatch(/printed for tools at start, and cannot be revoked while it runs/);
     expect(own.userDb.isActiveKey(key)).toBe(true);
+    const listed = await own.app.inject({ url: '/app/keys.json', headers: { host: HOST, 'x-moecat-ui': TOKEN } });
+    expect(listed.json().response.api_keys.filter((k: { in_use: boolean }) => k.in_use).map((k: { key: string }) => k.key)).toEqual([key]);
     await own.close();
   });
 

@@ -4,7 +4,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { oauthStore } from '../../src-main/catalogue/user/user-oauth';
-import { fixtureApp } from '../fixtures/app';
+import { fixtureApp, UI_MARKER } from '../fixtures/app';
 import { FIXTURE_NOW } from '../fixtures/bangumi-fixture';
 
 const HOST = '127.0.0.1:7777';
@@ -151,10 +151,15 @@ describe('Connected tools: GET /app/oauth/tools.json, POST /app/oauth/tools/revo
 });
 
 describe('/oauth/authorize', () => {
-  it('is a page of the UI, not an API path (the server answers the app’s index.html)', async () => {
-    const res = await ctx.app.inject({ url: '/oauth/authorize?oauth_token=abc', headers: { host: HOST } });
+  it('is a page of the UI, not an API path (the server answers the app’s index.html to the signed-in UI)', async () => {
+    const res = await ctx.app.inject({ url: '/oauth/authorize?oauth_token=abc', headers: { host: HOST, 'x-moecat-ui': TOKEN } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain(UI_MARKER);
+    // A browser that is not signed in gets the page saying how to sign in, not the approval page.
+    const stranger = await ctx.app.inject({ url: '/oauth/authorize?oauth_token=abc', headers: { host: HOST } });
+    expect(stranger.statusCode).toBe(401);
+    expect(stranger.body).toContain('Sign in to Moecat');
     const other = await ctx.app.inject({ url: '/oauth/elsewhere', headers: { host: HOST } });
     expect(other.statusCode).toBe(404);
     expect(other.headers['content-type']).toMatch(/^application\/json/);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type OAuth from 'oauth-1.0a';
 import { DEMO_WIKI_ID_BASE } from '../../src-main/catalogue/build/demo/demo-content';
 import { UI_MARKER } from '../fixtures/app';
-import { formAnswer, listeningOAuthApp, oauthClient, oauthDriver, type Answer, type Consumer } from '../fixtures/oauth';
+import { formAnswer, listeningOAuthApp, oauthClient, oauthDriver, UI_TOKEN, type Answer, type Consumer } from '../fixtures/oauth';
 
 const SAKURA = DEMO_WIKI_ID_BASE + 4; // Sakura Letters, an album with songs
 const SAKURA_SONG = DEMO_WIKI_ID_BASE + 4 * 100 + 1; // its first song (sub ids: base + album × 100 + track)
@@ -45,7 +45,8 @@ describe('three-legged OAuth 1.0a with a callback URL', () => {
   });
 
   it('the approval page is the UI at /oauth/authorize, and names the tool', async () => {
-    const res = await fetch(`${ctx.url}/oauth/authorize?oauth_token=${request.key}`);
+    // Opened in the signed-in app (its UI token; a browser's session cookie does the same).
+    const res = await fetch(`${ctx.url}/oauth/authorize?oauth_token=${request.key}`, { headers: { 'x-moecat-ui': UI_TOKEN } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(await res.text()).toContain(UI_MARKER);

@@ -43,15 +43,22 @@ function oneLineError(stderr: string): string {
 }
 
 describe('moecat serve', () => {
-  it('prints the URL and an API key, serves the real catalogue, and stops on SIGTERM', async () => {
+  it('prints a sign-in link and an API key, serves the real catalogue, and stops on SIGTERM', async () => {
     const server = await serve(['--data-dir', tmp()]);
-    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{32}$/);
     expect(server.key).toMatch(/^[0-9a-f]{41}$/);
     const status = (await (await fetch(new URL('app/status.json', server.url))).json()).response.status;
     expect(status.entries).toBeGreaterThan(8000);
     expect(status.uploads).toBeGreaterThan(30);
-    const page = await (await fetch(server.url)).text();
+    // The plain address gets the sign-in page; the printed link signs in, once, and the app follows.
+    const home = new URL('/', server.url);
+    expect(await (await fetch(home)).text()).toContain('Sign in to Moecat');
+    const signIn = await fetch(server.url, { redirect: 'manual' });
+    expect(signIn.status).toBe(302);
+    const cookie = signIn.headers.get('set-cookie')!.split(';')[0];
+    const page = await (await fetch(home, { headers: { cookie } })).text();
     expect(page).toContain('<div id="app"');
+    expect((await fetch(server.url, { redirect: 'manual' })).status).toBe(403);
     expect(await server.stop()).toBe(0);
   });
 

@@ -55,10 +55,10 @@ describe('settings', () => {
     await expect(rootBackground()).resolves.toBe(light);
   });
 
-  it('lists the app’s own key, which cannot be revoked from here', async () => {
+  it('lists the key the server printed for tools, which cannot be revoked while it runs', async () => {
     const own = page.locator(`[data-testid="api-key-row"][data-key="${h.server.apiKey}"]`);
     await own.waitFor();
-    await expect(own.getByTestId('api-key-state').textContent()).resolves.toMatch(/Used by this app/);
+    await expect(own.getByTestId('api-key-state').textContent()).resolves.toMatch(/Printed for tools at start/);
     await expect(own.getByRole('button', { name: /^Revoke key/ }).isDisabled()).resolves.toBe(true);
     // Masked until shown.
     await expect(own.getByTestId('api-key-value').textContent()).resolves.not.toBe(h.server.apiKey);

@@ -48,8 +48,12 @@ afterAll(async () => {
 
 describe('about screen', () => {
   it('shows the size of the bundled catalogue, as the server reports it', async () => {
-    const response = await page.goto(new URL('/about', server!.url).toString());
+    // The printed sign-in link, with the page to land on: it signs in and redirects there.
+    const link = new URL(server!.loginUrl());
+    link.pathname = '/about';
+    const response = await page.goto(link.toString());
     expect(response?.ok()).toBe(true);
+    expect(new URL(page.url()).search).toBe('');
 
     const entryCount = page.getByTestId('entry-count');
     await entryCount.waitFor({ state: 'visible' });

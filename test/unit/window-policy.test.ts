@@ -16,7 +16,7 @@ const SERVER_URL = 'http://127.0.0.1:41234/';
 const ORIGIN = 'http://127.0.0.1:41234';
 const KEY = '0123456789abcdef0123456789abcdef012345678';
 const UI_TOKEN = 'fedcba9876543210fedcba9876543210';
-const SERVER = { url: SERVER_URL, apiKey: KEY, uiToken: UI_TOKEN };
+const SERVER = { url: SERVER_URL, uiToken: UI_TOKEN };
 
 /** Stands in for Electron's BrowserWindow: records the options it was constructed with. */
 class RecordingWindow {
@@ -64,10 +64,10 @@ describe('createSecureWindow()', () => {
     expect(prefs.disableBlinkFeatures).toBe('Auxclick');
   });
 
-  it('uses the given preload and passes the server URL and both credentials to it', () => {
+  it('uses the given preload and passes the server URL and the UI token to it, no API key', () => {
     expect(prefs.preload).toBe('/app/out/preload/index.cjs');
     const argv = ['/usr/lib/electron', '--type=renderer', ...prefs.additionalArguments];
-    expect(readBridgeArgs(argv)).toEqual({ serverUrl: SERVER_URL, apiKey: KEY, uiToken: UI_TOKEN });
+    expect(readBridgeArgs(argv)).toEqual({ serverUrl: SERVER_URL, uiToken: UI_TOKEN });
   });
 
   it('has DevTools only when asked (a packaged app is not)', () => {
@@ -96,17 +96,11 @@ describe('createSecureWindow()', () => {
 });
 
 describe('bridgeArguments()', () => {
-  it('passes exactly the server origin and the two credentials', () => {
-    expect(bridgeArguments({ ...SERVER, url: `${ORIGIN}/music/12?x=1` })).toEqual([
-      `--moecat-server=${ORIGIN}/`,
-      `--moecat-key=${KEY}`,
-      `--moecat-ui-token=${UI_TOKEN}`,
-    ]);
+  it('passes exactly the server origin and the UI token', () => {
+    expect(bridgeArguments({ ...SERVER, url: `${ORIGIN}/music/12?x=1` })).toEqual([`--moecat-server=${ORIGIN}/`, `--moecat-ui-token=${UI_TOKEN}`]);
   });
 
   it('refuses credentials that could be misread on a command line', () => {
-    expect(() => bridgeArguments({ ...SERVER, apiKey: 'abc --inspect' })).toThrow(/key/);
-    expect(() => bridgeArguments({ ...SERVER, apiKey: '' })).toThrow(/key/);
     expect(() => bridgeArguments({ ...SERVER, uiToken: 'a b' })).toThrow(/token/);
     expect(() => bridgeArguments({ ...SERVER, uiToken: '' })).toThrow(/token/);
   });
@@ -115,22 +109,21 @@ describe('bridgeArguments()', () => {
 describe('readBridgeArgs()', () => {
   const argv = ['electron', ...bridgeArguments(SERVER)];
 
-  it('gives the page the server URL and the credentials, and nothing more', () => {
-    expect(Object.keys(readBridgeArgs(argv)!).sort()).toEqual(['apiKey', 'serverUrl', 'uiToken']);
+  it('gives the page the server URL and the UI token, and nothing more', () => {
+    expect(Object.keys(readBridgeArgs(argv)!).sort()).toEqual(['serverUrl', 'uiToken']);
   });
 
   it.each([
     ['the server', (a: string) => !a.startsWith('--moecat-server=')],
-    ['the key', (a: string) => !a.startsWith('--moecat-key=')],
     ['the UI token', (a: string) => !a.startsWith('--moecat-ui-token=')],
   ])('answers null when %s is missing', (_name, keep) => {
     expect(readBridgeArgs(argv.filter(keep))).toBeNull();
   });
 
   it('answers null for empty or malformed values', () => {
-    expect(readBridgeArgs(['electron', `--moecat-server=${SERVER_URL}`, '--moecat-key=', `--moecat-ui-token=${UI_TOKEN}`])).toBeNull();
-    expect(readBridgeArgs(['electron', '--moecat-server=https://evil.example/', `--moecat-key=${KEY}`, `--moecat-ui-token=${UI_TOKEN}`])).toBeNull();
-    expect(readBridgeArgs(['electron', `--moecat-server=${SERVER_URL}`, `--moecat-key=${KEY}`, '--moecat-ui-token=a"b'])).toBeNull();
+    expect(readBridgeArgs(['electron', `--moecat-server=${SERVER_URL}`, '--moecat-ui-token='])).toBeNull();
+    expect(readBridgeArgs(['electron', '--moecat-server=https://evil.example/', `--moecat-ui-token=${UI_TOKEN}`])).toBeNull();
+    expect(readBridgeArgs(['electron', `--moecat-server=${SERVER_URL}`, '--moecat-ui-token=a"b'])).toBeNull();
   });
 });
 

@@ -86,10 +86,12 @@ function backupName(file: string, version: number): string {
 }
 
 /** The remedy for a broken precious file: restore the newest backup when there is one; never overwrite. */
+/** What the user can do about a file that cannot be opened: restore the latest backup when there is one, else the kind's remedy. */
 function recovery(file: string, kind: DatabaseKind): string {
   const backup = kind.precious ? latestBackup(file) : undefined;
-  const restore = backup ? ` A backup from before its last upgrade is at ${backup} (changes made since are not in it): quit Moecat, move the broken file aside (keep it) and copy the backup to ${file}.` : '';
-  return `${restore} ${kind.remedy}`.trim();
+  if (!backup) return kind.remedy;
+  const otherwise = `${kind.remedy[0].toLowerCase()}${kind.remedy.slice(1)}`;
+  return `A backup from before its last upgrade is at ${backup} (changes made since are not in it): quit Moecat, move the broken file aside (keep it) and copy the backup to ${file}. Without the backup: ${otherwise}`;
 }
 
 /** The page cache of a read-only connection (KiB). */

@@ -75,7 +75,7 @@ export const USER_DB_KIND: DatabaseKind = {
   label: 'user database',
   applicationId: 0x4d6f6555, // 'MoeU'
   migrations: USER_MIGRATIONS,
-  remedy: 'Otherwise move it aside (your favourites and keys are in it; never delete it) and start Moecat again to create a new one.',
+  remedy: 'Move it aside (your favourites and keys are in it; never delete it) and start Moecat again to create a new one.',
   precious: true,
 };
 

@@ -16,7 +16,7 @@ export const KEY_NAME_MAX = 64;
 const KEY_SHAPE = /^[0-9a-f]{41}$/;
 const TOKEN_SHAPE = /^[0-9a-f]{32}$/;
 
-const view = (k: ApiKey): ApiKeyView => ({ key: k.key, name: k.name, created: k.createdAt, revoked: k.revokedAt });
+const viewOf = (app: FastifyInstance) => (k: ApiKey): ApiKeyView => ({ key: k.key, name: k.name, created: k.createdAt, revoked: k.revokedAt, in_use: k.key === app.deps.uiKey });
 const toolView = (t: ConnectedTool): ConnectedToolView => ({ token: t.token, name: t.name, key: t.apiKey, connected: t.connectedAt, last_used: t.lastUsedAt, revoked: t.revokedAt });
 const nowSeconds = (app: FastifyInstance) => Math.floor(app.deps.now() / 1000);
 
@@ -46,7 +46,7 @@ export const listKeys = defineOperation({
   summary: 'The API keys, active and revoked (without their secrets)',
   responds: { api_keys: { list: true, object: 'object' } },
   params: {},
-  handle: ({ app }) => ({ payload: { api_keys: app.deps.userDb.listKeys().map(view) } }),
+  handle: ({ app }) => ({ payload: { api_keys: app.deps.userDb.listKeys().map(viewOf(app)) } }),
 });
 
 export const createKey = defineOperation({
@@ -59,7 +59,7 @@ export const createKey = defineOperation({
   params: { name: keyName },
   handle({ p, app }) {
     const created = app.deps.userDb.createKey(p.name, nowSeconds(app));
-    return { payload: { api_key: { ...view(created), secret: created.secret } } };
+    return { payload: { api_key: { ...viewOf(app)(created), secret: created.secret } } };
   },
 });
 
@@ -75,10 +75,10 @@ export const revokeKey = defineOperation({
   handle({ p, app }) {
     const { userDb, uiKey } = app.deps;
     if (!userDb.listKeys().some((k) => k.key === p.key)) throw new ApiError('NOT_FOUND', `There is no API key ${p.key}.`);
-    if (p.key === uiKey) throw badParameter('key', 'is the key this app itself uses and cannot be revoked while it runs');
+    if (p.key === uiKey) throw badParameter('key', 'is the key this server printed for tools at start, and cannot be revoked while it runs');
     // Revoking a revoked key changes nothing and says so: the answer shows when it was revoked.
     userDb.revokeKey(p.key, nowSeconds(app));
-    return { payload: { api_key: view(userDb.listKeys().find((k) => k.key === p.key)!) } };
+    return { payload: { api_key: viewOf(app)(userDb.listKeys().find((k) => k.key === p.key)!) } };
   },
 });
 

@@ -73,9 +73,9 @@ function cacheKey(request: FastifyRequest, withoutCredentials: string, now?: num
   return `${format} ${siteOf(request)} ${withoutCredentials}${now === undefined ? '' : ` @${Math.floor(now / 60_000)}`}`;
 }
 
-function hooksOf(op: Operation, app: FastifyInstance) {
-  if (op.auth === 'first-party') return { onRequest: async (request: FastifyRequest) => requireFirstParty(request, app.deps.uiToken) };
-  if (op.auth === 'user') return userAuthority(app.deps.uiToken);
+function hooksOf(op: Operation) {
+  if (op.auth === 'first-party') return { onRequest: async (request: FastifyRequest) => requireFirstParty(request) };
+  if (op.auth === 'user') return userAuthority;
   return {};
 }
 
@@ -84,9 +84,10 @@ async function answer(op: Operation, app: FastifyInstance, request: FastifyReque
   const query = parsedQuery(request.url);
   request.parsedQuery = query;
   const input = inputOf(request, query);
-  // The UI's own reads and OAuth-signed ones carry the user's favourites, so they bypass the shared cache.
-  const signed = op.auth === 'api-key' && requireApiKeyOrOAuth(request, input) === 'oauth';
-  const asUser = op.auth === 'api-key' && (signed || isFirstParty(request, app.deps.uiToken));
+  // The UI's own reads need no key; they and OAuth-signed ones carry the user's favourites, so they
+  // bypass the shared cache.
+  const ui = op.auth === 'api-key' && isFirstParty(request);
+  const asUser = ui || (op.auth === 'api-key' && requireApiKeyOrOAuth(request, input) === 'oauth');
   const key = !asUser && op.cache && cacheKey(request, query.request, op.cache === 'minute' ? app.deps.now() : undefined);
   const cached = key && app.answerCache.get(key);
   if (key && cached) return sendAnswer(reply, plainFormAdded(request, cached, (whole) => app.answerCache.set(key, whole)));
@@ -133,7 +134,7 @@ export async function serveOperations(app: FastifyInstance, operations: readonly
       if (op.cache) app.answerCache.followSource(app.deps.catalogue.dataVersion);
       for (const suffix of suffixesOf(op)) {
         const url = `${op.path}${suffix}`;
-        scope.route({ method: op.method, url, bodyLimit: BODY_LIMIT, ...hooksOf(op, app), handler: (request, reply) => answer(op, app, request, reply) });
+        scope.route({ method: op.method, url, bodyLimit: BODY_LIMIT, ...hooksOf(op), handler: (request, reply) => answer(op, app, request, reply) });
         const taken = methods.get(url) ?? new Set<string>();
         taken.add(op.method);
         if (op.method === 'GET') taken.add('HEAD');

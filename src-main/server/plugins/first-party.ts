@@ -1,54 +1,48 @@
-// Authority of the app's own UI for writes (keys, settings, favourites): a POST carrying the per-run UI
-// token in `X-Moecat-UI` and, when the browser sends one, an Origin equal to this server's. A custom
-// header cannot be sent cross-origin without a CORS preflight, which this server never grants.
-// The user's own data (favourites) also accepts a tool connected with OAuth: userAuthority() below.
+// Authority of the app's own UI (keys, settings, favourites, history): the per-run UI token in
+// `X-Moecat-UI` (the desktop window) or in a signed-in browser's cookie (ui-session.ts) and, when the
+// browser sends one, an Origin equal to this server's. A custom header cannot be sent cross-origin
+// without a CORS preflight, which this server never grants, and the cookie is SameSite=Strict: another
+// site's page can make the browser send neither. The user's own data (favourites) also accepts a tool
+// connected with OAuth: userAuthority() below.
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../api-error';
-import { siteOf } from '../site';
-import { sameSecret } from '../oauth/signature';
 import { carriesOAuth, mayCarryOAuth, verifyOAuth } from '../oauth/verify';
+import { siteOf } from '../site';
 
 function checkOrigin(request: FastifyRequest): void {
   const origin = request.headers.origin;
   if (origin !== undefined && origin !== siteOf(request)) throw new ApiError('FORBIDDEN_HOST', `Origin "${origin}" may not write to this server.`);
 }
 
-export function requireFirstParty(request: FastifyRequest, uiToken: string | undefined): void {
+export function requireFirstParty(request: FastifyRequest): void {
   checkOrigin(request);
-  const sent = request.headers['x-moecat-ui'];
-  if (!uiToken || typeof sent !== 'string' || !sameSecret(sent, uiToken)) {
-    throw new ApiError('UNAUTHORIZED', 'Only the Moecat app itself may do this.');
-  }
+  if (!request.server.sessions.carriesUi(request)) throw new ApiError('UNAUTHORIZED', 'Only the Moecat app itself may do this.');
 }
 
-/** True when a read carries the UI token (its answers may then show the user's favourites); never throws. */
-export function isFirstParty(request: FastifyRequest, uiToken: string | undefined): boolean {
-  const sent = request.headers['x-moecat-ui'];
+/** True when a request carries the UI's authority (its answers may then show the user's favourites); never throws. */
+export function isFirstParty(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
-  return !!uiToken && typeof sent === 'string' && sameSecret(sent, uiToken) && (origin === undefined || origin === siteOf(request));
+  return request.server.sessions.carriesUi(request) && (origin === undefined || origin === siteOf(request));
 }
 
 const NOT_THE_USER = 'Only the Moecat app itself, or a tool you connected with OAuth (a signed request), may do this.';
-/** Requests the UI token already authorised, so the body-time check lets them through. */
-const byUiToken = new WeakSet<FastifyRequest>();
+/** Requests the UI's authority already authorised, so the body-time check lets them through. */
+const byUi = new WeakSet<FastifyRequest>();
 
 /**
- * Hooks for routes over the user's own data: the UI token, or a request signed with an OAuth access
- * token, and in both cases no foreign Origin. The token and Origin are checked before the body is read;
- * a signature, which may cover form fields, once it is (preHandler).
+ * Hooks for routes over the user's own data: the UI's authority, or a request signed with an OAuth
+ * access token, and in both cases no foreign Origin. The UI's token and the Origin are checked before
+ * the body is read; a signature, which may cover form fields, once it is (preHandler).
  */
-export function userAuthority(uiToken: string | undefined) {
-  return {
-    onRequest: async (request: FastifyRequest) => {
-      checkOrigin(request);
-      const sent = request.headers['x-moecat-ui'];
-      if (uiToken && typeof sent === 'string' && sameSecret(sent, uiToken)) byUiToken.add(request);
-      else if (!mayCarryOAuth(request)) throw new ApiError('UNAUTHORIZED', NOT_THE_USER);
-    },
-    preHandler: async (request: FastifyRequest) => {
-      if (byUiToken.has(request)) return;
-      if (!carriesOAuth(request)) throw new ApiError('UNAUTHORIZED', NOT_THE_USER);
-      verifyOAuth(request, 'resource');
-    },
-  };
-}
+export const userAuthority = {
+  onRequest: async (request: FastifyRequest) => {
+    checkOrigin(request);
+    if (request.server.sessions.carriesUi(request)) byUi.add(request);
+    else if (!mayCarryOAuth(request)) throw new ApiError('UNAUTHORIZED', NOT_THE_USER);
+  },
+  preHandler: async (request: FastifyRequest) => {
+    if (byUi.has(request)) return;
+    if (!carriesOAuth(request)) throw new ApiError('UNAUTHORIZED', NOT_THE_USER);
+    verifyOAuth(request, 'resource');
+  },
+};

@@ -1,5 +1,7 @@
 // Refuses requests whose Host is not this server's own loopback name and port, so a web page on a
-// rebinding DNS name cannot talk to the local API (DESIGN.md §5).
+// rebinding DNS name cannot talk to the local API (DESIGN.md §5); and requests that could pass the check
+// while naming another host: two Host headers (Node keeps the first), or an absolute-form target
+// (`GET http://elsewhere/…`) that names a host other than the Host header's.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendEnvelope } from '../envelope';
@@ -16,6 +18,15 @@ function splitHost(host: string): { name: string; port: string | undefined } {
   return m ? { name: m[1], port: m[2] } : { name: '', port: undefined };
 }
 
+/** An absolute-form target (`http://host/path`) naming the same host as the Host header; false for anything else but a path. */
+function sameHost(target: string, host: string): boolean {
+  try {
+    return new URL(target).host.toLowerCase() === host.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
 export const hostCheckPlugin = fp(
   async (app: FastifyInstance, opts: HostCheckOptions) => {
     const names = new Set([...LOOPBACK_NAMES, ...(opts.extraHostnames ?? []).map((h) => (h.includes(':') && !h.startsWith('[') ? `[${h}]` : h).toLowerCase())]);
@@ -23,6 +34,18 @@ export const hostCheckPlugin = fp(
     // tests) there is no port to compare with.
     let ownPort: string | undefined;
     app.addHook('onRequest', async (request, reply) => {
+      const raw = request.raw.rawHeaders;
+      let hosts = 0;
+      for (let i = 0; i < raw.length; i += 2) if (raw[i].length === 4 && raw[i].toLowerCase() === 'host') hosts++;
+      if (hosts > 1) {
+        await sendEnvelope(request, reply, { status: 400, msg: [`A request names exactly one host: it had ${hosts} Host headers.`] });
+        return reply;
+      }
+      const target = request.raw.url ?? '';
+      if (target[0] !== '/' && !sameHost(target, request.headers.host ?? '')) {
+        await sendEnvelope(request, reply, { status: 403, msg: ['The request names another host than this server.'] });
+        return reply;
+      }
       const { name, port } = splitHost(request.headers.host ?? '');
       if (ownPort === undefined) {
         const address = app.server.address();

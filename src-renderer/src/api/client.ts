@@ -1,16 +1,13 @@
-// The one place the UI talks HTTP: where the server is, the UI's credentials, and the envelope.
-// In the desktop app the preload hands over the server URL and credentials; in a browser the page
-// served by Moecat carries them in meta tags.
+// The one place the UI talks HTTP: where the server is, the UI's authority, and the envelope.
+// The UI acts as the local user: in the desktop app the preload hands over the server URL and the UI
+// token, which goes along as X-Moecat-UI; in a browser, the session cookie the sign-in link set goes
+// along by itself (the page itself holds no credential). Neither needs an API key.
 import type { Information } from '../../../src-main/contract/envelope';
-
-function meta(name: string): string | undefined {
-  return document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content || undefined;
-}
 
 const bridge = window.moecat;
 export const serverUrl = bridge?.serverUrl ?? `${location.origin}/`;
-export const apiKey = bridge?.apiKey ?? meta('moecat-api-key') ?? '';
-export const uiToken = bridge?.uiToken ?? meta('moecat-ui-token') ?? '';
+/** The desktop window's UI token; a browser has the session cookie instead. */
+const uiHeaders: Record<string, string> = bridge?.uiToken ? { 'x-moecat-ui': bridge.uiToken } : {};
 
 /** An answer the server gave with has_error and an HTTP error, or no answer at all. */
 export class ApiFailure extends Error {
@@ -25,10 +22,9 @@ export class ApiFailure extends Error {
 
 export type Query = Record<string, string | number | undefined>;
 
-function urlOf(path: string, query: Query, withKey: boolean): string {
+function urlOf(path: string, query: Query = {}): string {
   const url = new URL(path.replace(/^\//, ''), serverUrl);
   for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
-  if (withKey) url.searchParams.set('api_key', apiKey);
   return url.toString();
 }
 
@@ -54,25 +50,23 @@ async function send(url: string, init: RequestInit): Promise<Response> {
 }
 
 /**
- * GET a catalogue operation (JSON envelope) with the UI's API key. The UI token goes along, so entries
- * and songs come with the user's favourites (wiki_user_fav / sub_user_fav); such answers are the
- * user's own, so neither the server's answer cache nor the browser keeps them.
+ * GET a catalogue operation (JSON envelope) as the local user: entries and songs come with the user's
+ * favourites (wiki_user_fav / sub_user_fav); such answers are the user's own, so neither the server's
+ * answer cache nor the browser keeps them.
  */
 export async function getApi<T>(path: string, query: Query = {}, signal?: AbortSignal): Promise<T & { information: Information }> {
-  const headers = { accept: 'application/json', 'x-moecat-ui': uiToken };
-  return read(await send(urlOf(path, query, true), { headers, signal, cache: 'no-store' }));
+  return read(await send(urlOf(path, query), { headers: { accept: 'application/json', ...uiHeaders }, signal, cache: 'no-store' }));
 }
 
-/** GET something only the app's own UI may read (its API keys), with the UI token and no caching. */
+/** GET something only the app's own UI may read (its API keys); never cached. */
 export async function getFirstParty<T>(path: string, signal?: AbortSignal): Promise<T & { information: Information }> {
-  const headers = { accept: 'application/json', 'x-moecat-ui': uiToken };
-  return read(await send(urlOf(path, {}, false), { headers, signal, cache: 'no-store' }));
+  return read(await send(urlOf(path), { headers: { accept: 'application/json', ...uiHeaders }, signal, cache: 'no-store' }));
 }
 
-/** POST a first-party write (settings, keys, favourites) with the UI token. */
+/** POST a first-party write (settings, keys, favourites). */
 export async function postFirstParty<T>(path: string, body: Record<string, unknown> = {}): Promise<T & { information: Information }> {
-  const headers = { accept: 'application/json', 'content-type': 'application/json', 'x-moecat-ui': uiToken };
-  return read(await send(urlOf(path, {}, false), { method: 'POST', headers, body: JSON.stringify(body) }));
+  const headers = { accept: 'application/json', 'content-type': 'application/json', ...uiHeaders };
+  return read(await send(urlOf(path), { method: 'POST', headers, body: JSON.stringify(body) }));
 }
 
 /** A readable message for any failure, for error states. */

@@ -4,7 +4,6 @@
 // tools too and the list is read again.
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
-import { apiKey } from '../api/client';
 import { createKey, fetchConnectedTools, fetchKeys, revokeConnectedTool, revokeKey, type ApiKeyInfo, type ConnectedToolInfo } from '../api/keys';
 import { latestRead, userAction } from './requests';
 
@@ -17,8 +16,8 @@ export const useKeysStore = defineStore('keys', () => {
   /** The answer of the last create: key and secret, until dismissed. */
   const created = ref<(ApiKeyInfo & { secret: string }) | null>(null);
   const { busy, error: actionError, run: act } = userAction();
-  /** The key this window uses for the catalogue; revoking it would break the app until restarted. */
-  const ownKey = apiKey;
+  /** The key the server printed for tools at start: the server refuses to revoke it while it runs. */
+  const ownKey = computed(() => keys.value.find((k) => k.in_use)?.key ?? '');
 
   // Newest first: the key just made is at the top, next to its secret.
   const sorted = computed(() => keys.value.slice().sort((a, b) => b.created - a.created || a.key.localeCompare(b.key)));
@@ -38,7 +37,7 @@ export const useKeysStore = defineStore('keys', () => {
     });
 
   async function revoke(key: string): Promise<boolean> {
-    if (key === ownKey) return false;
+    if (key === ownKey.value) return false;
     return act(async () => {
       const updated = await revokeKey(key);
       keys.value = keys.value.map((k) => (k.key === key ? updated : k));

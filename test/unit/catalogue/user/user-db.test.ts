@@ -76,7 +76,24 @@ describe('openUserDb()', () => {
     expect(err.message).toContain(file);
     expect(err.message).toContain(`${file}.bak-v1`);
     expect(err.message).toMatch(/move the broken file aside/);
+    expect(err.message).toMatch(/copy the backup to .*user\.db\. Without the backup: move it aside \(your favourites and keys are in it; never delete it\) and start Moecat again/);
     expect(readFileSync(file).equals(bytes)).toBe(true);
+  });
+
+  it('says what to do about a damaged file that has no backup, in sentences that read right', () => {
+    const file = join(tmp(), 'user.db');
+    const fresh = openUserDb(file); // no upgrade: no backup
+    for (let i = 1; i <= 300; i++) fresh.addFav('wiki', i, 1, i);
+    fresh.db.pragma('wal_checkpoint(TRUNCATE)');
+    fresh.close();
+    const bytes = readFileSync(file);
+    bytes.fill(0x5a, 4096 + 100, bytes.length - 100);
+    writeFileSync(file, bytes);
+
+    const err = errorOf(() => openUserDb(file));
+    expect(err.code).toBe('DB_CORRUPT');
+    expect(err.message).toMatch(/^The user database .*user\.db is damaged \(integrity check: [^)]*\)\. Move it aside \(your favourites and keys are in it; never delete it\) and start Moecat again to create a new one\.$/);
+    expect(err.message).not.toMatch(/Otherwise|backup/);
   });
 
   it('keeps every committed favourite when the writer is killed with SIGKILL mid-loop', async () => {
