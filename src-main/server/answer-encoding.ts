@@ -1,18 +1,17 @@
 // Compressed answers. An answer of at least COMPRESS_MIN_BYTES goes out gzip-encoded to a client that
 // accepts gzip — browsers, fetch (Node's and the UI's), curl --compressed and most HTTP libraries ask
-// for it — with `Vary: Accept-Encoding`; other clients get the same bytes uncompressed. A 20-entry
-// page shrinks from 13.7 KB of JSON to 2.1 KB and from 21.7 KB of XML to 2.3 KB in under 0.05 ms, and
-// every byte not sent is CPU that neither the server nor its client spends.
+// for it — with `Vary: Accept-Encoding`; other clients get the same bytes uncompressed. A list page
+// shrinks to about a seventh, and every byte not sent is CPU that neither the server nor its client
+// spends.
 // An answer the answer cache keeps is compressed once, before it is stored, and kept only in that form
-// (keptForm): a 14 KB list page takes 2.1 KB of the cache's bytes instead of 16 KB, so the same bound
-// holds seven times the answers. A cache hit sends the stored bytes to a client that takes gzip; the
-// first client that does not gets them decompressed, and the plain form is kept from then on beside the
-// compressed one (plainFormAdded): decompressing on every hit cost 35 µs of CPU per answer and grew the
-// process by the buffers it churned. The header is read by
+// (keptForm), so the same bound holds several times the answers. A cache hit sends the stored bytes to a
+// client that takes gzip; the first client that does not gets them decompressed, and the plain form is
+// kept from then on beside the compressed one (plainFormAdded): decompressing on every hit cost CPU per
+// answer and grew the process by the buffers it churned. The header is read by
 // @fastify/accept-negotiator (q-values, `*`, `gzip;q=0`), its verdicts memoised per header text.
-// Level 3, the best of zlib's fast deflate (levels 1–3 skip lazy matching): on the on-air week's
-// 112 KB of JSON it takes 0.41 ms and writes 15.5 KB, where level 6 takes 0.97 ms for 15.0 KB. A cold
-// answer is compressed as it is made, so the level is paid on its latency.
+// Level 3, the best of zlib's fast deflate (levels 1–3 skip lazy matching): less than half level 6's
+// time for a few per cent more bytes. A cold answer is compressed as it is made, so the level is paid
+// on its latency.
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { gunzipSync, gzipSync } from 'node:zlib';

@@ -62,10 +62,10 @@ declare module 'fastify' {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  // A GET route takes HEAD too, in the same route: Fastify's own HEAD routes (exposeHeadRoutes) are a
-  // second route each, 88 of them; with the 405 routes onlyAllow no longer adds, start-up's own part
-  // went from 91–100 to 76–92 ms (DESIGN.md §6 ready). Node sends a HEAD answer's headers, Content-Length
-  // included, without its body. A route that sets exposeHeadRoute: false keeps HEAD out.
+  // A GET route takes HEAD too, in the same route: Fastify's own HEAD routes (exposeHeadRoutes) would be
+  // a second route each, and every route costs start-up time (DESIGN.md §6 ready). Node sends a HEAD
+  // answer's headers, Content-Length included, without its body. A route that sets exposeHeadRoute:
+  // false keeps HEAD out.
   // The query is read once, by the operation that answers it (operations/serve.ts): Fastify's own
   // parse of it into request.query, which nothing reads, is skipped.
   const app = Fastify({

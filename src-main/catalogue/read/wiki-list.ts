@@ -13,7 +13,7 @@
 //   only. The anime section (contract/sections.ts) has an index of its own, wiki_by_section_date:
 //   types that are all anime and leave out at most one anime kind — Browse's Anime, the API's
 //   `anime` — page through one range of it, a left-out kind skipped inside the index (one `<>` per
-//   entry: 0.5 ms for page 1000 of the whole section, 1.2 ms without web; an IN list took 1.9 ms).
+//   entry, cheaper than an IN list of the kinds kept).
 // - The count of the common shapes — types, initial, source, nothing else (browsing) — is a sum over
 //   wiki_count, which triggers keep whoever writes the catalogue. Other shapes count the page's index
 //   ranges (a tag's range, a date range).
@@ -23,13 +23,11 @@
 //   types and `anime` — first skips whole date buckets: wiki_date_count holds each type's entries per
 //   97-day bucket, so the newest buckets whose entries all lie before the page are summed (a few
 //   hundred rows at most) and the page is read from the first date of the next bucket down, stepping
-//   over at most one bucket's entries instead of every entry before the page. Page 1000 of the API's
-//   anime on the 100k catalogue, a whole cold request: 0.8 ms median in the server instead of 2.2 ms.
-// Measured on the generated 100k/1M catalogue, a whole cold /wikis request (cache cleared, in process;
-// median), against the earlier single statement with NULL-able filters and count(*) over the index:
-// music page 1 2.8 → 0.6 ms (counting 44,744 entries took 2 ms of it), music + tag + initial 9.9 →
-// 0.8 ms, anime page 1000 8.0 → 1.8 ms. Multi-tag filters drive from the first tag's range and look
-// the others up per candidate, so they cost in proportion to that tag's entries of those types.
+//   over at most one bucket's entries instead of every entry before the page.
+// A single statement with NULL-able filters and count(*) over the index was several times slower on
+// the generated 100k catalogue (docs/search-and-performance.md). Multi-tag filters drive from the
+// first tag's range and look the others up per candidate, so they cost in proportion to that tag's
+// entries of those types.
 import { objectRows, type Db } from '../db/database';
 import { DATE_BUCKET_SHIFT } from '../db/schema';
 import { toWiki, WIKI_COLUMNS, type WikiRow } from './mappers';
