@@ -49,8 +49,15 @@ module.exports = {
       name: 'renderer-flows-one-way',
       severity: 'error',
       comment: 'api/ → stores/ → views/ → components/: nothing lower imports what sits above it.',
-      from: { path: '^src-renderer/src/(api|stores|composables)/' },
+      from: { path: '^src-renderer/src/(api|stores|composables|player)/' },
       to: { path: '^src-renderer/src/(views|components)/' },
+    },
+    {
+      name: 'player-rules-stay-pure',
+      severity: 'error',
+      comment: 'player/ decides what plays (queue), drives the element (audio) and saves state; it never reaches the stores or the API.',
+      from: { path: '^src-renderer/src/player/' },
+      to: { path: '^src-renderer/src/(stores|api)/|node_modules/(pinia|vue)/' },
     },
     {
       name: 'components-never-fetch',

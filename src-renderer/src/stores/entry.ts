@@ -6,7 +6,7 @@ import { reactive } from 'vue';
 import type { SubDto, WikiDto } from '../../../src-main/contract/objects';
 import { ApiFailure, failureMessage } from '../api/client';
 import { fetchEntryDetail, fetchPlaylist, fetchSubDetail, type EntrySection } from '../api/entry';
-import { trackFromPlaylistItem, trackFromSong } from '../composables/player-tracks';
+import { trackFromPlaylistItem, trackFromSong } from '../player/tracks';
 import { usePlayerStore, type PlayerTrack } from './player';
 
 export type PageStatus = 'idle' | 'loading' | 'ready' | 'error' | 'not-found';

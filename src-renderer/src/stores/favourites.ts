@@ -18,9 +18,9 @@ import type { FavDto, SubDto } from '../../../src-main/contract/objects';
 import { ApiFailure, failureMessage } from '../api/client';
 import { fetchPlaylist } from '../api/entry';
 import { addFavourite, fetchFavourites, removeFavourite, type FavItem, type FavKind } from '../api/favourites';
-import { trackFromPlaylistItem, trackFromSong } from '../composables/player-tracks';
+import { trackFromPlaylistItem, trackFromSong } from '../player/tracks';
 import { usePlayerStore, type PlayerTrack } from './player';
-import { MAX_QUEUE } from './player-storage';
+import { MAX_QUEUE } from '../player/storage';
 
 export const FAV_PER_PAGE = 24;
 const NOTICE_MS = 8_000;

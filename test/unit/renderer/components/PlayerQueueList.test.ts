@@ -5,7 +5,7 @@ import { createPinia, setActivePinia, type Pinia } from 'pinia';
 import { enableAutoUnmount, mount } from '@vue/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defineComponent, h } from 'vue';
-import PlayerQueueList from '../../../../src-renderer/src/components/PlayerQueueList.vue';
+import PlayerQueueList from '../../../../src-renderer/src/components/player/PlayerQueueList.vue';
 import { i18n } from '../../../../src-renderer/src/i18n';
 import { usePlayerStore, type PlayerTrack } from '../../../../src-renderer/src/stores/player';
 

@@ -3,7 +3,7 @@
 // and remove, and what a restart restores.
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PlayerTrack } from '../../../src-renderer/src/stores/player';
+import type { PlayerTrack } from '../../../../src-renderer/src/stores/player';
 
 const ORIGIN = 'http://127.0.0.1:4000';
 
@@ -87,7 +87,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const { usePlayerStore } = await import('../../../src-renderer/src/stores/player');
+const { usePlayerStore } = await import('../../../../src-renderer/src/stores/player');
 
 const track = (n: number, album = 7): PlayerTrack => ({
   subId: album * 100 + n,
@@ -120,6 +120,20 @@ describe('usePlayerStore', () => {
     expect(player.current?.cover).toBe('/covers/7/square');
     expect(audio.play).toHaveBeenCalled();
     expect(player.paused).toBe(false);
+  });
+
+  it('"play next" queues tracks right after the current one without interrupting it', async () => {
+    const { player, audio } = open();
+    player.play(album(3), 0);
+    await settle();
+    player.playNext([track(1, 8), track(2, 8)]);
+    expect(titles(player)).toEqual(['Track 1', 'Track 1', 'Track 2', 'Track 2', 'Track 3']);
+    expect(player.queue[1].wikiId).toBe(8);
+    expect(player.current?.subId).toBe(701);
+    expect(audio.play).toHaveBeenCalledTimes(1);
+    audio.end();
+    await settle();
+    expect(player.current?.subId).toBe(801);
   });
 
   it('skips a track the element cannot play to the next one, with a notice', async () => {

@@ -1,9 +1,8 @@
 // What the player keeps across restarts (queue, current track and position, shuffle, repeat, volume),
 // in localStorage. Anything saved by an older or broken build is checked field by field and dropped
 // rather than trusted.
-import type { PlayerTrack } from './player-track';
-
-export type RepeatMode = 'off' | 'all' | 'one';
+import type { RepeatMode } from './queue';
+import type { PlayerTrack } from './track';
 
 export interface SavedPlayer {
   /** The queue in play order. */

@@ -2,7 +2,7 @@
 // API) plays what /listen/playlist says it has. Audio of a synced song left on its remote is played
 // through this server (/files/remote/<up_id>): the page may load media from its own origin only.
 import type { PlaylistItemDto, SubDto, WikiDto } from '../../../src-main/contract/objects';
-import type { PlayerTrack } from '../stores/player';
+import type { PlayerTrack } from './track';
 
 /** The URL the player loads for an upload: this server's own file as it is, a remote's through this server. */
 export function playableUrl(upUrl: string, upId: number, here: string = location.href): string {

@@ -1,6 +1,6 @@
 // What the player loads: this server's files as they are, a synced remote's audio through this server.
 import { describe, expect, it } from 'vitest';
-import { playableUrl } from '../../../src-renderer/src/composables/player-tracks';
+import { playableUrl } from '../../../../src-renderer/src/player/tracks';
 
 const HERE = 'http://127.0.0.1:4321/music/12';
 
