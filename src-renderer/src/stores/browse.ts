@@ -2,11 +2,11 @@
 // used tags. The route is the source of truth for the filters; the view hands them to load(). A newer
 // load cancels an older one, so a quick series of clicks ends on the last one's answer.
 import { defineStore } from 'pinia';
-import { ref } from 'vue';
+import { computed, reactive, ref } from 'vue';
 import type { TagDto } from '../../../src-main/contract/objects';
-import { failureMessage } from '../api/client';
 import { fetchTags, fetchWikis, type WikiFilter, type WikiPage } from '../api/browse';
 import type { BrowseType } from '../composables/browse-query';
+import { failed, idle, ready, type LoadState } from './load-state';
 import { latestRead } from './requests';
 
 export const PER_PAGE = 24;
@@ -16,9 +16,10 @@ export const useBrowseStore = defineStore('browse', () => {
   const results = ref<WikiPage | null>(null);
   /** The filters and page the results (or the error) belong to. */
   const resultsKey = ref('');
-  const { loading, error, run, cancel } = latestRead();
+  const { state: loadState, loading, error, run, cancel } = latestRead();
   const tags = ref<Partial<Record<BrowseType, TagDto[]>>>({});
-  const tagsError = ref<string | null>(null);
+  const tagsState = reactive<LoadState>(idle());
+  const tagsError = computed(() => tagsState.error);
 
   async function load(filter: WikiFilter, page: number): Promise<void> {
     const key = JSON.stringify([filter.type, filter.initial, filter.tags, filter.date, filter.sources ?? [], page]);
@@ -39,13 +40,14 @@ export const useBrowseStore = defineStore('browse', () => {
 
   async function loadTags(type: BrowseType, force = false): Promise<void> {
     if (tags.value[type] && !force) return;
-    tagsError.value = null;
+    Object.assign(tagsState, { status: 'loading', error: null });
     try {
       tags.value = { ...tags.value, [type]: await fetchTags(type, TAG_LIMIT) };
+      Object.assign(tagsState, ready());
     } catch (e) {
-      tagsError.value = failureMessage(e);
+      Object.assign(tagsState, failed(e));
     }
   }
 
-  return { results, resultsKey, loading, error, tags, tagsError, load, loadTags };
+  return { results, resultsKey, loadState, loading, error, tags, tagsState, tagsError, load, loadTags };
 });

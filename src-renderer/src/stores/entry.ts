@@ -4,33 +4,26 @@
 import { defineStore } from 'pinia';
 import { reactive } from 'vue';
 import type { SubDto, WikiDto } from '../../../src-main/contract/objects';
-import { ApiFailure, failureMessage } from '../api/client';
 import { fetchEntryDetail, fetchPlaylist, fetchSubDetail, type EntrySection } from '../api/entry';
 import { trackFromPlaylistItem, trackFromSong } from '../player/tracks';
+import { failed, type LoadState } from './load-state';
 import { usePlayerStore, type PlayerTrack } from './player';
 
-export type PageStatus = 'idle' | 'loading' | 'ready' | 'error' | 'not-found';
-
-interface EntryPage {
+interface EntryPage extends LoadState {
   key: string;
-  status: PageStatus;
-  error: string | null;
   wiki: WikiDto | null;
   subs: SubDto[];
   /** Aligned with subs: what each sub-entry plays, or null. */
   tracks: (PlayerTrack | null)[];
 }
 
-interface SubPage {
+interface SubPage extends LoadState {
   key: string;
-  status: PageStatus;
-  error: string | null;
   sub: SubDto | null;
   track: PlayerTrack | null;
 }
 
 const isAbort = (e: unknown) => (e as Error)?.name === 'AbortError';
-const statusOf = (e: unknown): PageStatus => (e instanceof ApiFailure && e.status === 404 ? 'not-found' : 'error');
 
 export const useEntryStore = defineStore('entry', () => {
   const entry = reactive<EntryPage>({ key: '', status: 'idle', error: null, wiki: null, subs: [], tracks: [] });
@@ -59,7 +52,7 @@ export const useEntryStore = defineStore('entry', () => {
       });
     } catch (e) {
       if (isAbort(e) || controller !== entryController) return;
-      Object.assign(entry, { status: statusOf(e), error: failureMessage(e) });
+      Object.assign(entry, failed(e));
     }
   }
 
@@ -74,7 +67,7 @@ export const useEntryStore = defineStore('entry', () => {
       Object.assign(subPage, { status: 'ready', sub, track: playlist[0] ? trackFromPlaylistItem(playlist[0]) : null });
     } catch (e) {
       if (isAbort(e) || controller !== subController) return;
-      Object.assign(subPage, { status: statusOf(e), error: failureMessage(e) });
+      Object.assign(subPage, failed(e));
     }
   }
 

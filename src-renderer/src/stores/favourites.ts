@@ -21,6 +21,7 @@ import { addFavourite, fetchFavourites, removeFavourite, type FavItem, type FavK
 import { trackFromPlaylistItem, trackFromSong } from '../player/tracks';
 import { usePlayerStore, type PlayerTrack } from './player';
 import { MAX_QUEUE } from '../player/storage';
+import type { LoadState } from './load-state';
 
 export const FAV_PER_PAGE = 24;
 const NOTICE_MS = 8_000;
@@ -35,11 +36,8 @@ export interface FavouriteNotice {
   message: string;
 }
 
-export type ListStatus = 'idle' | 'loading' | 'ready' | 'error';
 
-export interface FavList<K extends FavKind> {
-  status: ListStatus;
-  error: string | null;
+export interface FavList<K extends FavKind> extends LoadState {
   items: FavItem<K>[];
   count: number;
   page: number;

@@ -7,15 +7,13 @@ import { reactive } from 'vue';
 import type { PlayItemDto } from '../../../src-main/contract/objects';
 import { failureMessage } from '../api/client';
 import { clearHistory, fetchHistory, recordPlay } from '../api/history';
-import type { ListStatus } from './favourites';
+import type { LoadState } from './load-state';
 import { usePlayerStore } from './player';
 import { userAction } from './requests';
 
 export const HISTORY_PER_PAGE = 20;
 
-export interface HistoryList {
-  status: ListStatus;
-  error: string | null;
+export interface HistoryList extends LoadState {
   items: PlayItemDto[];
   count: number;
   page: number;

@@ -22,7 +22,7 @@ export function jobSection<Item, Result, Request>(
   const jobs = useJobsStore();
   const items = shallowRef<Item[]>([]);
   const writable = ref(true);
-  const { loading, error, run: read } = latestRead();
+  const { state: loadState, loading, error, run: read } = latestRead();
   const { busy: starting, error: startError, run: act } = userAction();
   const jobId = ref<string | null>(null);
 
@@ -49,5 +49,5 @@ export function jobSection<Item, Result, Request>(
 
   const cancel = () => (jobId.value ? jobs.cancel(jobId.value) : Promise.resolve(false));
 
-  return { items, writable, loading, error, starting, startError, job, result, running, load, start, cancel };
+  return { items, writable, loadState, loading, error, starting, startError, job, result, running, load, start, cancel };
 }

@@ -11,7 +11,7 @@ export type { ApiKeyInfo, ConnectedToolInfo } from '../api/keys';
 
 export const useKeysStore = defineStore('keys', () => {
   const keys = shallowRef<ApiKeyInfo[]>([]);
-  const { loading, error, run: read } = latestRead();
+  const { state: loadState, loading, error, run: read } = latestRead();
   const loaded = ref(false);
   /** The answer of the last create: key and secret, until dismissed. */
   const created = ref<(ApiKeyInfo & { secret: string }) | null>(null);
@@ -49,7 +49,7 @@ export const useKeysStore = defineStore('keys', () => {
 
   // Connected tools (OAuth access tokens), newest first as the server lists them.
   const tools = shallowRef<ConnectedToolInfo[]>([]);
-  const { loading: toolsLoading, error: toolsError, run: readTools } = latestRead();
+  const { state: toolsState, loading: toolsLoading, error: toolsError, run: readTools } = latestRead();
   const { busy: toolBusy, error: toolActionError, run: actOnTool } = userAction();
 
   const loadTools = () => readTools(fetchConnectedTools, (answer) => (tools.value = answer));
@@ -63,6 +63,7 @@ export const useKeysStore = defineStore('keys', () => {
 
   return {
     keys: sorted,
+    loadState,
     loading,
     loaded,
     error,
@@ -75,6 +76,7 @@ export const useKeysStore = defineStore('keys', () => {
     revoke,
     forgetCreated,
     tools,
+    toolsState,
     toolsLoading,
     toolsError,
     toolBusy,

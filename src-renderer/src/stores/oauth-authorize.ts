@@ -1,17 +1,18 @@
 // The OAuth approval page's state: the request a tool sent the user with (looked up by its token), and
 // the user's answer. A newer look-up aborts the one before it.
 import { defineStore } from 'pinia';
-import { ref, shallowRef } from 'vue';
+import { computed, reactive, ref, shallowRef } from 'vue';
 import { ApiFailure, failureMessage } from '../api/client';
 import { answerOAuthRequest, fetchOAuthRequest, type OAuthRequestInfo } from '../api/oauth';
+import { failed, idle, ready, type LoadState } from './load-state';
 
 export type { OAuthRequestInfo } from '../api/oauth';
-export type AuthorizeStatus = 'idle' | 'loading' | 'ready' | 'not-found' | 'error';
 
 export const useOAuthAuthorizeStore = defineStore('oauth-authorize', () => {
-  const status = ref<AuthorizeStatus>('idle');
+  const loadState = reactive<LoadState>(idle());
+  const status = computed(() => loadState.status);
+  const error = computed(() => loadState.error);
   const request = shallowRef<OAuthRequestInfo | null>(null);
-  const error = ref<string | null>(null);
   const busy = ref(false);
   const answerError = ref<string | null>(null);
 
@@ -19,17 +20,15 @@ export const useOAuthAuthorizeStore = defineStore('oauth-authorize', () => {
   async function load(token: string): Promise<void> {
     controller?.abort();
     controller = new AbortController();
-    status.value = 'loading';
+    Object.assign(loadState, { status: 'loading', error: null });
     request.value = null;
-    error.value = null;
     answerError.value = null;
     try {
       request.value = await fetchOAuthRequest(token, controller.signal);
-      status.value = 'ready';
+      Object.assign(loadState, ready());
     } catch (e) {
       if ((e as Error).name === 'AbortError') return;
-      status.value = e instanceof ApiFailure && e.status === 404 ? 'not-found' : 'error';
-      error.value = failureMessage(e);
+      Object.assign(loadState, failed(e));
     }
   }
 
@@ -51,5 +50,5 @@ export const useOAuthAuthorizeStore = defineStore('oauth-authorize', () => {
     }
   }
 
-  return { status, request, error, busy, answerError, load, answer };
+  return { loadState, status, request, error, busy, answerError, load, answer };
 });

@@ -11,7 +11,7 @@ const FRESH_MS = 15 * 60_000;
 
 export const useOnAirStore = defineStore('onAir', () => {
   const week = ref<OnAirWeek | null>(null);
-  const { loading, error, run } = latestRead();
+  const { state: loadState, loading, error, run } = latestRead();
   let loadedAt = 0;
 
   /** Loads the week unless a fresh one is held; `force` always asks again (retry). */
@@ -23,5 +23,5 @@ export const useOnAirStore = defineStore('onAir', () => {
     });
   }
 
-  return { week, loading, error, load };
+  return { week, loadState, loading, error, load };
 });

@@ -10,6 +10,7 @@ import type { EntrySection } from '../api/entry';
 import { SECTION_TYPES } from '../../../src-main/contract/sections';
 import { searchSubs, searchWikis, type SearchAnswer, type SearchRequest } from '../api/search';
 import type { SourceFilter } from '../composables/browse-query';
+import type { LoadState } from './load-state';
 
 export const ENTRY_FILTERS: EntrySection[] = ['music', 'radio', 'anime'];
 export const SUB_FILTERS = ['song', 'ep'] as const;
@@ -25,16 +26,13 @@ export interface SearchQuery {
   sources?: SourceFilter[];
 }
 
-export type ListStatus = 'idle' | 'loading' | 'ready' | 'error';
 
-export interface ResultList<T> {
+export interface ResultList<T> extends LoadState {
   items: T[];
   count: number;
   page: number;
-  status: ListStatus;
   /** A "load more" request is running. */
   more: boolean;
-  error: string | null;
 }
 
 const emptyList = <T>(): ResultList<T> => ({ items: [], count: 0, page: 0, status: 'idle', more: false, error: null });
