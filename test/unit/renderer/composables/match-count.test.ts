@@ -1,7 +1,7 @@
 // Search counts as shown: grouped digits, and a "+" when the server's count stopped at its limit.
 import { describe, expect, it } from 'vitest';
-import { SEARCH_COUNT_LIMIT } from '../../../src-main/contract/limits';
-import { matchCount } from '../../../src-renderer/src/composables/match-count';
+import { SEARCH_COUNT_LIMIT } from '../../../../src-main/contract/limits';
+import { matchCount } from '../../../../src-renderer/src/composables/match-count';
 
 describe('matchCount', () => {
   it('groups digits the reader’s way', () => {

@@ -1,6 +1,6 @@
 // The search screen's marks: which runs of a title the typed words match.
 import { describe, expect, it } from 'vitest';
-import { highlightParts, keywordWords } from '../../../src-renderer/src/composables/highlight';
+import { highlightParts, keywordWords } from '../../../../src-renderer/src/composables/highlight';
 
 const marked = (text: string, words: string[]) => highlightParts(text, words).filter((p) => p.hit).map((p) => p.text);
 

@@ -1,8 +1,8 @@
 // The on-air week's two clocks: Tokyo broadcast days (05:00 start, 25:30-style times) and the
 // viewer's own zone, for viewers east and west of Tokyo and across a daylight-saving change.
 import { describe, expect, it } from 'vitest';
-import { onAirDto, wikiDto } from '../../fixtures/dto';
-import { arrangeWeek, localSlot, minutesOf, todayWeekday } from '../../../src-renderer/src/composables/broadcast-clock';
+import { onAirDto, wikiDto } from '../../../fixtures/dto';
+import { arrangeWeek, localSlot, minutesOf, todayWeekday } from '../../../../src-renderer/src/composables/broadcast-clock';
 
 const at = (iso: string) => Date.parse(iso);
 

@@ -8,7 +8,7 @@ import {
   readYearMonths,
   toBrowseQuery,
   writeYearMonths,
-} from '../../../src-renderer/src/composables/browse-query';
+} from '../../../../src-renderer/src/composables/browse-query';
 
 describe('parseBrowseQuery() / toBrowseQuery()', () => {
   it('reads every filter and writes it back the same', () => {

@@ -8,8 +8,8 @@ vi.hoisted(() => {
   (window as unknown as { moecat: object }).moecat = { serverUrl: 'http://127.0.0.1:4000/', apiKey: 'a'.repeat(41), uiToken: 'ef'.repeat(16) };
 });
 
-import { ApiFailure } from '../../../src-renderer/src/api/client';
-import { latestRead, userAction } from '../../../src-renderer/src/stores/requests';
+import { ApiFailure } from '../../../../src-renderer/src/api/client';
+import { latestRead, userAction } from '../../../../src-renderer/src/stores/requests';
 
 /** A read the test answers by hand, with the signal it was given. */
 function pending<T>() {

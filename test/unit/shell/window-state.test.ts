@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MIN_SIZE } from '../../src-main/window-policy';
+import { MIN_SIZE } from '../../../src-main/window-policy';
 import {
   DEFAULT_SIZE,
   loadWindowState,
@@ -14,7 +14,7 @@ import {
   windowStateFile,
   type Rect,
   type WindowState,
-} from '../../src-main/window-state';
+} from '../../../src-main/window-state';
 
 // A laptop screen with a 32 px top panel, and an external monitor to its right.
 const LAPTOP: Rect = { x: 0, y: 32, width: 1920, height: 1048 };

@@ -2,7 +2,7 @@
 // filters sent as the API's types, and "load more" appending the next page.
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SearchAnswer, SearchRequest } from '../../../src-renderer/src/api/search';
+import type { SearchAnswer, SearchRequest } from '../../../../src-renderer/src/api/search';
 
 // The API layer is replaced by promises the test settles by hand, in any order.
 interface Pending {
@@ -16,10 +16,10 @@ const pending: Pending[] = [];
 const call = (kind: Pending['kind']) => (request: SearchRequest, signal: AbortSignal) =>
   new Promise<SearchAnswer<{ id: string }>>((resolve, reject) => pending.push({ kind, request, signal, resolve, reject }));
 
-vi.mock('../../../src-renderer/src/api/search', () => ({ searchWikis: call('wiki'), searchSubs: call('sub') }));
-vi.mock('../../../src-renderer/src/api/client', () => ({ failureMessage: (e: unknown) => String((e as Error).message) }));
+vi.mock('../../../../src-renderer/src/api/search', () => ({ searchWikis: call('wiki'), searchSubs: call('sub') }));
+vi.mock('../../../../src-renderer/src/api/client', () => ({ failureMessage: (e: unknown) => String((e as Error).message) }));
 
-const { useSearchStore } = await import('../../../src-renderer/src/stores/search');
+const { useSearchStore } = await import('../../../../src-renderer/src/stores/search');
 
 const answer = (ids: string[], count = ids.length, page = 1) => ({ items: ids.map((id) => ({ id })), count, page });
 const take = (kind: Pending['kind'], keyword: string) => {

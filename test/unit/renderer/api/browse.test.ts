@@ -3,14 +3,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const calls: { path: string; params: Record<string, unknown> }[] = [];
-vi.mock('../../../src-renderer/src/api/client', () => ({
+vi.mock('../../../../src-renderer/src/api/client', () => ({
   getApi: async (path: string, params: Record<string, unknown>) => {
     calls.push({ path, params });
     return { information: { count: 0, page: 1, perpage: 20 }, wikis: [], tags: [] };
   },
 }));
 
-const { fetchTags, fetchWikis } = await import('../../../src-renderer/src/api/browse');
+const { fetchTags, fetchWikis } = await import('../../../../src-renderer/src/api/browse');
 
 beforeEach(() => {
   calls.length = 0;

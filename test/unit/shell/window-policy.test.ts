@@ -10,7 +10,7 @@ import {
   serverOrigin,
   type MainWindowInput,
   type SecureWindowOptions,
-} from '../../src-main/window-policy';
+} from '../../../src-main/window-policy';
 
 const SERVER_URL = 'http://127.0.0.1:41234/';
 const ORIGIN = 'http://127.0.0.1:41234';

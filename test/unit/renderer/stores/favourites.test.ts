@@ -5,7 +5,7 @@
 import { flushPromises } from '@vue/test-utils';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FavItemDto, PlaylistItemDto, SubDto, WikiDto } from '../../../src-main/contract/objects';
+import type { FavItemDto, PlaylistItemDto, SubDto, WikiDto } from '../../../../src-main/contract/objects';
 
 const SERVER = 'http://127.0.0.1:4000/';
 const UI_TOKEN = vi.hoisted(() => {
@@ -14,10 +14,10 @@ const UI_TOKEN = vi.hoisted(() => {
   return token;
 });
 
-import { getApi } from '../../../src-renderer/src/api/client';
-import { FAV_PER_PAGE, useFavouritesStore } from '../../../src-renderer/src/stores/favourites';
-import { useHistoryStore } from '../../../src-renderer/src/stores/history';
-import { usePlayerStore } from '../../../src-renderer/src/stores/player';
+import { getApi } from '../../../../src-renderer/src/api/client';
+import { FAV_PER_PAGE, useFavouritesStore } from '../../../../src-renderer/src/stores/favourites';
+import { useHistoryStore } from '../../../../src-renderer/src/stores/history';
+import { usePlayerStore } from '../../../../src-renderer/src/stores/player';
 
 // --- objects as the server answers them -------------------------------------------------------------
 const cover = (id: number) => ({ small: `/covers/${id}/small`, medium: `/covers/${id}/medium`, square: `/covers/${id}/square`, large: `/covers/${id}/large` });

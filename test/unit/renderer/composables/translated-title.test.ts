@@ -1,7 +1,7 @@
 // Which alias the UI shows as an entry's translated title, per UI language, on real alias lists
 // from the bundled catalogue (bangumi-data's titleTranslate, language tags dropped on the wire).
 import { describe, expect, it } from 'vitest';
-import { translatedTitle } from '../../../src-renderer/src/composables/translated-title';
+import { translatedTitle } from '../../../../src-renderer/src/composables/translated-title';
 
 const witchHat = ['WITCH HAT ATELIER', 'Witch Hat Atelier', '尖帽子的魔法工房', '魔法帽的工作室'];
 const farmer = ['异世界悠闲农家 第二季', '異世界悠閒農家 2', '異世界悠閒農家 S2', '異世界悠閒農家 第二季'];

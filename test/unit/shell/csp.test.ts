@@ -2,8 +2,8 @@
 // Electronegativity uses) thinks of it, and that the headless server sends it with the UI.
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../../src-main/content-security-policy';
-import { fixtureApp, UI_MARKER } from '../fixtures/app';
+import { CONTENT_SECURITY_POLICY } from '../../../src-main/content-security-policy';
+import { fixtureApp, UI_MARKER } from '../../fixtures/app';
 
 interface CspFinding {
   type: number;

@@ -3,16 +3,16 @@
 // while another loads (A → B → A) keeps that page — the late answer for B is dropped, nothing loads.
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { WikiFilter, WikiPage } from '../../../src-renderer/src/api/browse';
+import type { WikiFilter, WikiPage } from '../../../../src-renderer/src/api/browse';
 
 const pending: { filter: WikiFilter; signal?: AbortSignal; resolve: (page: WikiPage) => void }[] = [];
-vi.mock('../../../src-renderer/src/api/browse', () => ({
+vi.mock('../../../../src-renderer/src/api/browse', () => ({
   fetchWikis: (filter: WikiFilter, _page: number, _perPage: number, signal?: AbortSignal) =>
     new Promise<WikiPage>((resolve) => pending.push({ filter, signal, resolve })),
   fetchTags: async () => [],
 }));
 
-const { useBrowseStore } = await import('../../../src-renderer/src/stores/browse');
+const { useBrowseStore } = await import('../../../../src-renderer/src/stores/browse');
 
 const page = (label: string) => ({ count: 1, page: 1, perpage: 24, wikis: [{ wiki_title: label }] }) as unknown as WikiPage;
 const A: WikiFilter = { type: 'music', tags: [] };

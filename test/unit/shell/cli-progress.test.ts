@@ -1,7 +1,7 @@
 // The CLI's progress display for work in named phases (an import, a sync): on a terminal a redrawn bar
 // with counts (a count alone while the total is unknown), in a pipe one line per phase.
 import { describe, expect, it } from 'vitest';
-import { phasePrinter } from '../../src-main/cli-progress';
+import { phasePrinter } from '../../../src-main/cli-progress';
 
 function stream(isTTY: boolean) {
   const written: string[] = [];

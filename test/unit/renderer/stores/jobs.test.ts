@@ -5,8 +5,8 @@
 // folders when it ends, and says why the server refused.
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { JobInfo } from '../../../src-renderer/src/api/jobs';
-import { jobInfo } from '../../fixtures/job-info';
+import type { JobInfo } from '../../../../src-renderer/src/api/jobs';
+import { jobInfo } from '../../../fixtures/job-info';
 
 const UI_TOKEN = vi.hoisted(() => {
   const token = 'ef'.repeat(16);
@@ -14,8 +14,8 @@ const UI_TOKEN = vi.hoisted(() => {
   return token;
 });
 
-import { POLL_MS, useJobsStore } from '../../../src-renderer/src/stores/jobs';
-import { useLibraryStore } from '../../../src-renderer/src/stores/library';
+import { POLL_MS, useJobsStore } from '../../../../src-renderer/src/stores/jobs';
+import { useLibraryStore } from '../../../../src-renderer/src/stores/library';
 
 interface Sent {
   path: string;
