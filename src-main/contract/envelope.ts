@@ -10,6 +10,11 @@ export interface Information {
   page?: number;
   perpage?: number;
   count?: number;
+  /** A playlist: how many items this page holds. */
+  item_count?: number;
+  /** A playlist: whether another page may follow, and its address (without credentials: add your own). */
+  may_have_next?: boolean;
+  next_url?: string;
   /** On-air: `onair_<n>_count` for each requested weekday. */
   [onAirCount: `onair_${number}_count`]: number;
   /** Moecat's extension: 0 on success, else the HTTP status (some clients require `error == 0`). */

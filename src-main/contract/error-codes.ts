@@ -4,6 +4,8 @@ export const ERROR_STATUS = {
   BAD_PARAMETER: 400,
   MISSING_PARAMETER: 400,
   UNAUTHORIZED: 401,
+  /** Known, but not for this authority (the user's details with an API key alone). */
+  FORBIDDEN: 403,
   FORBIDDEN_HOST: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,

@@ -27,6 +27,30 @@ export interface FavDto {
   fav_type: number;
 }
 
+/**
+ * The local user (/user/detail). Moecat has one user and no accounts: a name and nickname of "local",
+ * no avatar (empty addresses), and what the user data truly knows — since when it exists, the last
+ * play or favourite, and its counts.
+ */
+export interface UserDto {
+  /** Always LOCAL_USER_ID. */
+  uid: number;
+  user_name: string;
+  user_nickname: string;
+  /** Seconds: when this user data began. */
+  user_registered: number;
+  /** Seconds: the latest play or favourite (user_registered when none). */
+  user_lastactivity: number;
+  /** No avatar: each address is ''. */
+  user_avatar: { small: string; medium: string; large: string };
+  /** The user's Favourites page in the UI. */
+  user_url: string;
+  user_fav_wiki_count: number;
+  user_fav_sub_count: number;
+  /** Plays kept in Recently played. */
+  user_play_count: number;
+}
+
 /** One item of /user/favs/{wiki,sub}: the fav with its object (null if the catalogue no longer has it). */
 export interface FavItemDto extends FavDto {
   obj: WikiDto | SubDto | null;

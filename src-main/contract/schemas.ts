@@ -3,7 +3,7 @@
 // Over 300 lines: one schema per object of the contract, beside the checks that hold each to its type.
 import type { Information } from './envelope';
 import { WIKI_TYPES } from './sections';
-import type { CoverDto, FavDto, FavItemDto, MetaDto, OnAirDto, PlayDto, PlayItemDto, PlaylistItemDto, PortalDto, SubDto, TagDto, UploadDataDto, UploadDto, WikiDto } from './objects';
+import type { CoverDto, FavDto, FavItemDto, MetaDto, OnAirDto, PlayDto, PlayItemDto, PlaylistItemDto, PortalDto, SubDto, TagDto, UploadDataDto, UploadDto, UserDto, WikiDto } from './objects';
 
 const int = { type: 'integer' } as const;
 const str = { type: 'string' } as const;
@@ -242,6 +242,31 @@ export const TagDtoSchema = {
   properties: { tag_name: str, tag_count: { type: 'integer', description: 'Entries of the requested types with this tag' } },
 } as const;
 
+export const UserDtoSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['uid', 'user_name', 'user_nickname', 'user_registered', 'user_lastactivity', 'user_avatar', 'user_url', 'user_fav_wiki_count', 'user_fav_sub_count', 'user_play_count'],
+  description: 'The local user: Moecat has one user and no accounts, so only what its user data knows',
+  properties: {
+    uid: { type: 'integer', description: 'Always 1, the local user' },
+    user_name: { type: 'string', description: 'Always "local"' },
+    user_nickname: { type: 'string', description: 'Always "local"' },
+    user_registered: { type: 'integer', description: 'Unix seconds: when this user data began (its first API key)' },
+    user_lastactivity: { type: 'integer', description: 'Unix seconds: the latest play or favourite (user_registered when none)' },
+    user_avatar: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['small', 'medium', 'large'],
+      description: 'No avatar: each address is empty',
+      properties: { small: str, medium: str, large: str },
+    },
+    user_url: { type: 'string', description: "The user's Favourites page in the UI" },
+    user_fav_wiki_count: { type: 'integer', description: 'Favourite entries' },
+    user_fav_sub_count: { type: 'integer', description: 'Favourite songs and episodes' },
+    user_play_count: { type: 'integer', description: 'Plays kept in Recently played' },
+  },
+} as const;
+
 export const InformationSchema = {
   type: 'object',
   required: ['parameters', 'msg', 'has_error', 'request', 'error'],
@@ -253,6 +278,9 @@ export const InformationSchema = {
     page: int,
     perpage: int,
     count: { type: 'integer', description: 'Total matches; for on-air, the sum of the onair_<n>_count' },
+    item_count: { type: 'integer', description: 'A playlist: the items on this page' },
+    may_have_next: { type: 'boolean', description: 'A playlist: whether another page may follow' },
+    next_url: { type: 'string', description: "A playlist: the next page's address, without credentials (add your own)" },
     error: { type: 'integer', description: "Moecat's extension: 0 on success, else the HTTP status" },
   },
   // On-air adds `onair_<n>_count` per requested weekday (OpenAPI 3.0 has no patternProperties).
@@ -276,6 +304,7 @@ export const CONTRACT_SCHEMAS = {
   SubFavItemDto: SubFavItemDtoSchema,
   PlayDto: PlayDtoSchema,
   PlayItemDto: PlayItemDtoSchema,
+  UserDto: UserDtoSchema,
   Information: InformationSchema,
 } as const;
 
@@ -304,6 +333,7 @@ const mirrors: [
   Mirrors<typeof SubFavItemDtoSchema, FavItemDto>,
   Mirrors<typeof PlayDtoSchema, PlayDto>,
   Mirrors<typeof PlayItemDtoSchema, PlayItemDto>,
+  Mirrors<typeof UserDtoSchema, UserDto>,
   Mirrors<typeof InformationSchema, FixedInformation>,
-] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
 void mirrors;

@@ -30,25 +30,30 @@ const HOSTILE_VALUES = [']]>', '<![CDATA[', '</response>', '\u0000', '\u0007', '
 /** Every byte of the text's UTF-8 percent-encoded (a lone surrogate becomes U+FFFD, as a browser sends it). */
 const encoded = (text: string) => [...Buffer.from(text, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
 
-/** One request: an operation's path in one of its spellings, with a query of names and values. */
+/** Every address of every operation: its spellings, and the UI page paths that answer it when asked with `api`. */
+const ADDRESSES = OPERATIONS.flatMap((op) => [
+  ...suffixesOf(op).map((suffix) => ({ op, path: `${op.path}${suffix}`, page: false })),
+  ...(op.pagePaths ?? []).map((path) => ({ op, path, page: true })),
+]);
+
+/** One request: an operation at one of its addresses, with a query of names and values. */
 const requestOf = fc
   .record({
-    op: fc.constantFrom(...OPERATIONS),
-    spelling: fc.nat(2),
+    address: fc.constantFrom(...ADDRESSES),
+    xml: fc.boolean(),
     pairs: fc.array(
       fc.tuple(
-        fc.oneof(fc.constantFrom(...HOSTILE_NAMES), fc.constantFrom('page', 'perpage', 'api', 'keyword', 'wiki_type', 'week', 'date', 'source', 'sub_id', 'wiki_id', 'title', 'bgm_id', 'listen'), fc.string({ unit: 'binary', maxLength: 12 })),
+        fc.oneof(fc.constantFrom(...HOSTILE_NAMES), fc.constantFrom('page', 'perpage', 'api', 'keyword', 'wiki_type', 'week', 'date', 'source', 'sub_id', 'wiki_id', 'title', 'bgm_id', 'listen', 'song', 'fav', 'uid', 'new_musics'), fc.string({ unit: 'binary', maxLength: 12 })),
         fc.oneof(fc.constantFrom(...HOSTILE_VALUES), fc.string({ unit: 'binary', maxLength: 40 }), fc.integer().map(String)),
       ),
       { maxLength: 6 },
     ),
     withKey: fc.boolean(),
   })
-  .map(({ op, spelling, pairs, withKey }) => {
-    const suffixes = suffixesOf(op);
-    const path = `${op.path.replace(/:[a-z_]+/g, 'x1')}${suffixes[spelling % suffixes.length]}`;
-    const query = [...pairs.map(([n, v]) => `${encoded(n)}=${encoded(v)}`), ...(withKey ? [`api_key=${key}`] : [])].join('&');
-    return { method: op.method, url: query ? `${path}?${query}` : path };
+  .map(({ address: { op, path: template, page }, xml, pairs, withKey }) => {
+    const path = template.replace(/:[a-z_]+/g, 'x1');
+    const query = [...(page ? [`api=${xml ? 'xml' : 'json'}`] : []), ...pairs.map(([n, v]) => `${encoded(n)}=${encoded(v)}`), ...(withKey ? [`api_key=${key}`] : [])].join('&');
+    return { method: page ? ('GET' as const) : op.method, url: query ? `${path}?${query}` : path };
   });
 
 /** The element names of a parsed XML document, all the way down. */

@@ -4,6 +4,8 @@ import { BROADCAST_DAY_SECONDS } from '../../contract/time';
 import { CATALOGUE_KIND, CATALOGUE_SCHEMA_FINGERPRINT } from '../db/catalogue-kind';
 import { DatabaseFileError, openDatabase, type Db, type OpenOptions } from '../db/database';
 import { entryDetailQueries } from './entry-detail';
+import { exploreQueries } from './explore';
+import { listenQueries } from './listen';
 import { libraryQueries } from './library';
 import { onAirQueries } from './on-air';
 import { portalQueries } from './portal';
@@ -33,6 +35,8 @@ export interface CatalogueQueries {
   portal: ReturnType<typeof portalQueries>;
   tags: ReturnType<typeof tagQueries>;
   entryDetail: ReturnType<typeof entryDetailQueries>;
+  listen: ReturnType<typeof listenQueries>;
+  explore: ReturnType<typeof exploreQueries>;
   sources: ReturnType<typeof sourceQueries>;
   library: ReturnType<typeof libraryQueries>;
 }
@@ -104,6 +108,8 @@ export function openCatalogue(file: string, options: Omit<OpenOptions, 'readonly
         portal: portalQueries(db),
         tags: tagQueries(db),
         entryDetail: entryDetailQueries(db),
+        listen: listenQueries(db),
+        explore: exploreQueries(db),
         sources: sourceQueries(db),
         library: libraryQueries(db),
       });

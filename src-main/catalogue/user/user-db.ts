@@ -3,7 +3,7 @@
 // migration and an integrity check at open (database.ts); never touched by a catalogue build.
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type Db, type DatabaseKind, type OpenOptions } from '../db/database';
-import { LOCAL_USER_ID } from '../../contract/objects';
+import { LOCAL_USER_ID, type UserDto } from '../../contract/objects';
 
 const USER_MIGRATIONS: readonly string[] = [
   /* 1 */ `
@@ -102,6 +102,32 @@ export interface Play {
   played_at: number;
 }
 
+export interface UserProfile {
+  /** Seconds: when this user data began (its first API key, made at the first start). */
+  since: number;
+  /** Seconds: the latest play or favourite; `since` when there is none. */
+  lastActivity: number;
+  favWikis: number;
+  favSubs: number;
+  plays: number;
+}
+
+/** The local user as /user/detail describes them (UserDto): only what the user data knows. */
+export function toUserDto(profile: UserProfile, site: string): UserDto {
+  return {
+    uid: LOCAL_USER_ID,
+    user_name: 'local',
+    user_nickname: 'local',
+    user_registered: profile.since,
+    user_lastactivity: profile.lastActivity,
+    user_avatar: { small: '', medium: '', large: '' },
+    user_url: `${site}/favourites`,
+    user_fav_wiki_count: profile.favWikis,
+    user_fav_sub_count: profile.favSubs,
+    user_play_count: profile.plays,
+  };
+}
+
 export interface ApiKey {
   key: string;
   secret: string;
@@ -135,6 +161,12 @@ export interface UserDb {
   findFav(type: FavObjType, objId: number): Fav | undefined;
   /** Newest first. */
   listFavs(type: FavObjType, limit: number, offset: number): { count: number; favs: Fav[] };
+  /** The ids of every favourite of `type`, newest first. */
+  favIds(type: FavObjType): number[];
+  /** Per entry, how many of the kept plays were of its sub-entries; most played first. */
+  playsByWiki(): { wikiId: number; plays: number }[];
+  /** What the user data knows of its user: since when it exists, its last activity, its counts. */
+  profile(): UserProfile;
   /** Records a play and prunes the oldest beyond MAX_PLAYS. */
   addPlay(subId: number, wikiId: number, now?: number): Play;
   /** Each sub-entry once, at its latest play, newest first; `count` = distinct sub-entries. */
@@ -215,6 +247,14 @@ export function openUserDb(file: string, options: Omit<OpenOptions, 'readonly'> 
     WHERE nth = 1 ORDER BY played_at DESC, play_id DESC LIMIT ? OFFSET ?`);
   const playedSubs = db.prepare('SELECT count(DISTINCT sub_id) FROM play_history').pluck();
   const deletePlays = db.prepare('DELETE FROM play_history');
+  const favIds = db.prepare('SELECT fav_obj_id FROM fav WHERE fav_obj_type = ? ORDER BY fav_date DESC, fav_id DESC').pluck();
+  const playsByWiki = db.prepare('SELECT wiki_id AS wikiId, count(*) AS plays FROM play_history GROUP BY wiki_id ORDER BY plays DESC, max(played_at) DESC');
+  const profile = db.prepare(`SELECT
+      (SELECT min(created_at) FROM api_key) AS since,
+      max((SELECT coalesce(max(played_at), 0) FROM play_history), (SELECT coalesce(max(fav_date), 0) FROM fav)) AS lastActivity,
+      (SELECT count(*) FROM fav WHERE fav_obj_type = 'wiki') AS favWikis,
+      (SELECT count(*) FROM fav WHERE fav_obj_type = 'sub') AS favSubs,
+      (SELECT count(*) FROM play_history) AS plays`);
   const addPlay = db.transaction((subId: number, wikiId: number, now: number) => {
     const play = insertPlay.get(subId, wikiId, now) as Play;
     prunePlays.run();
@@ -240,6 +280,13 @@ export function openUserDb(file: string, options: Omit<OpenOptions, 'readonly'> 
     deleteFav: (type, objId) => removeFav.get(type, objId) as Fav | undefined,
     findFav: (type, objId) => favByObj.get(type, objId) as Fav | undefined,
     listFavs: (type, limit, offset) => ({ count: favCount.get(type) as number, favs: favPage.all(type, limit, offset) as Fav[] }),
+    favIds: (type) => favIds.all(type) as number[],
+    playsByWiki: () => playsByWiki.all() as { wikiId: number; plays: number }[],
+    profile() {
+      const row = profile.get() as Omit<UserProfile, 'since'> & { since: number | null };
+      const since = row.since ?? nowSeconds();
+      return { ...row, since, lastActivity: Math.max(row.lastActivity, since) };
+    },
     addPlay: (subId, wikiId, now = nowSeconds()) => addPlay(subId, wikiId, now),
     listPlays: (limit, offset) => ({ count: playedSubs.get() as number, plays: latestPlays.all(limit, offset) as Play[] }),
     clearPlays: () => deletePlays.run().changes,

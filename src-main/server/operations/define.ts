@@ -54,12 +54,21 @@ export interface OperationContext<S extends ParamSpecs> {
   reply: FastifyReply;
   /** The server's own origin, e.g. http://127.0.0.1:4567 (api_url = site_url). */
   site: string;
+  /** The caller acts as the local user (the app's UI, or a request signed with an OAuth access token), not with a bare API key. */
+  asUser: boolean;
 }
 
 export interface Operation<S extends ParamSpecs = ParamSpecs> {
   method: 'GET' | 'POST';
+  /** A GET that also answers POST, its parameters in the query or a form or JSON body (PHP widgets post). */
+  alsoPost?: boolean;
   /** Without a format suffix; `:name` is a path parameter. */
   path: string;
+  /**
+   * The UI's page paths that answer this operation when asked with `api=json` or `api=xml`
+   * (`/music/:wiki_id`); without `api` they are the UI's pages. Their `:name`s fill parameters.
+   */
+  pagePaths?: readonly string[];
   /**
    * `api`: `path`, `path.json` and `path.xml` (JSON without a suffix), as Moefou clients call them;
    * `json`: only `path.json` (the UI's own endpoints).

@@ -1,108 +1,184 @@
 // The detail calls real Moefou clients make beside the query operations (DESIGN.md §4 "Beyond the
-// interface"), with an API key, in JSON and XML:
-//   /music/detail, /radio/detail, /anime/detail  wiki_id → { wiki, subs } (sub-entries in order)
-//   /music/subs                                  wiki_id → { subs }, paged
-//   /sub/detail                                  sub_id → { sub } with its entry in `wiki`
-//   /listen/playlist                             music | radio | sub → { playlist }, format by `api`
+// interface"), with an API key, in JSON and XML. {section} is music, radio or anime; {sub_type} song or ep.
+//   /{section}/detail         wiki_id → { wiki, subs } (sub-entries in order); also /{section}/<id>?api=json
+//   /{section}/subs           wiki_id → { subs }, paged; also /{section}/<id>/songs?api=json
+//   /sub/detail, /{sub_type}/detail   sub_id → { sub } with its entry in `wiki`; also /{sub_type}/<id>?api=json
+//   /{section}/favs, /{sub_type}/favs        the local user's favourite of it, for the app or an
+//                                            OAuth-signed request; [] with an API key alone
+//   /{section}/ratings, /{sub_type}/ratings  [] — Moecat has no ratings
+//   /{section}/relationships, /{sub_type}/relationships   [] — Moecat has no relationships
+//   /{section}/similarity     the entries of the section sharing the most tags with it, most first
 // Decisions: an id that names nothing, or an entry of another type than the path says (a radio under
 // /music/detail), is a 404 naming the right path; `anime` covers every type but music and radio, as the
-// UI's /anime/:id pages do. Sub-entries with no upload are listed, songs with `sub_upload: []`. A
-// playlist lists only sub-entries with audio, so an album without audio answers an empty playlist.
-import type { WikiDto } from '../../contract/objects';
-import { sectionOf, SECTION_TYPES, SECTIONS, type EntrySection } from '../../contract/sections';
+// UI's /anime/:id pages do. Sub-entries with no upload are listed, songs with `sub_upload: []`.
+import type { FastifyInstance } from 'fastify';
+import type { FavDto, SubDto, WikiDto } from '../../contract/objects';
+import { sectionOf, SECTION_TYPES, SECTIONS, SUB_TYPES, type EntrySection, type SubType } from '../../contract/sections';
 import { ApiError } from '../api-error';
-import { defineOperation, type Operation } from './define';
-import { oneOf, PAGING, paging, positiveInt, requiredId } from './params';
+import { defineOperation, type Operation, type ParamSpec } from './define';
+import { PAGING, paging, requiredId } from './params';
 
 /** The entry, when it exists and belongs under this path's section; else a 404 saying why. */
-function entryIn<T extends { wiki: WikiDto }>(section: EntrySection, id: number, found: T | undefined): T {
+export function entryIn<T extends { wiki: WikiDto }>(section: EntrySection, id: number, found: T | undefined): T {
   if (!found) throw new ApiError('NOT_FOUND', `No entry has wiki_id ${id}.`);
   const actual = sectionOf(found.wiki.wiki_type);
   if (actual !== section) throw new ApiError('NOT_FOUND', `Entry ${id} is not a ${section} entry (its type is ${found.wiki.wiki_type}; it is under /${actual}).`);
   return found;
 }
 
-const wrap = (wiki: WikiDto | undefined) => wiki && { wiki };
+/** The sub-entry, when it exists and (for a typed path) is of that type; else a 404 saying why. */
+function subIn(type: SubType | undefined, id: number, sub: SubDto | undefined): SubDto {
+  if (!sub) throw new ApiError('NOT_FOUND', `No sub-entry has sub_id ${id}.`);
+  if (type && sub.sub_type !== type) throw new ApiError('NOT_FOUND', `Sub-entry ${id} is not a ${type} (it is a ${sub.sub_type}; it is under /${sub.sub_type}).`);
+  return sub;
+}
 
-const detailOf = (section: EntrySection): Operation => {
-  const what = section === 'anime' ? `an anime entry (${SECTION_TYPES.anime.join(', ')})` : `a ${section} entry`;
-  return defineOperation({
+const wikiOf = (app: FastifyInstance, section: EntrySection, id: number, site: string): WikiDto => {
+  const wiki = app.deps.catalogue.queries.entryDetail.findWiki(id, site);
+  return entryIn(section, id, wiki && { wiki }).wiki;
+};
+const subOf = (app: FastifyInstance, type: SubType | undefined, id: number, site: string) =>
+  subIn(type, id, app.deps.catalogue.queries.entryDetail.findSub(id, site));
+
+const whatOf = (section: EntrySection) => (section === 'anime' ? `an anime entry (${SECTION_TYPES.anime.join(', ')})` : `a ${section} entry`);
+const wikiId = (section: EntrySection) => requiredId({ description: `The id of ${whatOf(section)}`, example: '51000004' });
+const subId = (type?: SubType) => requiredId({ description: type ? `The id of a ${type === 'ep' ? 'episode' : 'song'}` : 'The sub-entry id', example: '51000401' });
+
+const detailOf = (section: EntrySection): Operation =>
+  defineOperation({
     method: 'GET',
     path: `/${section}/detail`,
+    pagePaths: [`/${section}/:wiki_id`],
     spellings: 'api',
     auth: 'api-key',
-    summary: `One ${section} entry and its sub-entries in order (songs with their audio in sub_upload)`,
+    summary: `One ${section} entry and its sub-entries in order (songs with their audio in sub_upload); also /${section}/<id>?api=json`,
     responds: { wiki: { list: false, object: 'WikiDto' }, subs: { list: true, object: 'SubDto' } },
-    params: { wiki_id: requiredId({ description: `The id of ${what}`, example: '51000004' }) },
+    params: { wiki_id: wikiId(section) },
     handle({ p, app, site }) {
       const { wiki, subs } = entryIn(section, p.wiki_id, app.deps.catalogue.queries.entryDetail.findEntry(p.wiki_id, site));
       return { payload: { wiki, subs } };
     },
   });
-};
 
-export const musicSubs = defineOperation({
-  method: 'GET',
-  path: '/music/subs',
-  spellings: 'api',
-  auth: 'api-key',
-  summary: "A music entry's sub-entries in order, a page at a time (songs with their audio in sub_upload)",
-  paged: true,
-  responds: { subs: { list: true, object: 'SubDto' } },
-  params: { wiki_id: requiredId({ description: 'The id of a music entry', example: '51000004' }), ...PAGING },
-  handle({ p, app, site }) {
-    const { entryDetail } = app.deps.catalogue.queries;
-    const page = paging(p);
-    const { wiki } = entryIn('music', p.wiki_id, wrap(entryDetail.findWiki(p.wiki_id, site)));
-    const { count, subs } = entryDetail.listSubs(wiki, page.perpage, page.offset, site);
-    return { information: { page: page.page, perpage: page.perpage, count }, payload: { subs } };
-  },
-});
+const subsOf = (section: EntrySection): Operation =>
+  defineOperation({
+    method: 'GET',
+    path: `/${section}/subs`,
+    pagePaths: [`/${section}/:wiki_id/songs`],
+    spellings: 'api',
+    auth: 'api-key',
+    summary: `A ${section} entry's sub-entries in order, a page at a time (songs with their audio in sub_upload); also /${section}/<id>/songs?api=json`,
+    paged: true,
+    responds: { subs: { list: true, object: 'SubDto' } },
+    params: { wiki_id: wikiId(section), ...PAGING },
+    handle({ p, app, site }) {
+      const page = paging(p);
+      const wiki = wikiOf(app, section, p.wiki_id, site);
+      const { count, subs } = app.deps.catalogue.queries.entryDetail.listSubs(wiki, page.perpage, page.offset, site);
+      return { information: { page: page.page, perpage: page.perpage, count }, payload: { subs } };
+    },
+  });
 
-export const subDetail = defineOperation({
-  method: 'GET',
-  path: '/sub/detail',
-  spellings: 'api',
-  auth: 'api-key',
-  summary: 'One sub-entry (song or episode) with its entry in `wiki`',
-  responds: { sub: { list: false, object: 'SubDto' } },
-  params: { sub_id: requiredId({ description: 'The sub-entry id', example: '51000401' }) },
-  handle({ p, app, site }) {
-    const sub = app.deps.catalogue.queries.entryDetail.findSub(p.sub_id, site);
-    if (!sub) throw new ApiError('NOT_FOUND', `No sub-entry has sub_id ${p.sub_id}.`);
-    return { payload: { sub } };
-  },
-});
+const subDetailOf = (type?: SubType): Operation =>
+  defineOperation({
+    method: 'GET',
+    path: `/${type ?? 'sub'}/detail`,
+    pagePaths: type ? [`/${type}/:sub_id`] : [],
+    spellings: 'api',
+    auth: 'api-key',
+    summary: type
+      ? `One ${type === 'ep' ? 'episode' : 'song'} with its entry in \`wiki\` (the original path); also /${type}/<id>?api=json`
+      : 'One sub-entry (song or episode) with its entry in `wiki`',
+    responds: { sub: { list: false, object: 'SubDto' } },
+    params: { sub_id: subId(type) },
+    handle({ p, app, site }) {
+      return { payload: { sub: subOf(app, type, p.sub_id, site) } };
+    },
+  });
 
-export const playlist = defineOperation({
-  method: 'GET',
-  path: '/listen/playlist',
-  spellings: 'api',
-  auth: 'api-key',
-  summary: 'The playable sub-entries of an album, a radio or one sub-entry, in order (what a player queues)',
-  formatParam: 'api',
-  responds: { playlist: { list: true, object: 'PlaylistItemDto' } },
-  params: {
-    music: positiveInt({ description: 'A music entry id: its songs with audio (give one of music, radio, sub)', example: '51000001' }),
-    radio: positiveInt({ description: 'A radio entry id: its episodes with audio', example: '51000008' }),
-    sub: positiveInt({ description: 'A sub-entry id: that song or episode, when it has audio', example: '51000401' }),
-    api: oneOf(['json', 'xml'], { description: "json or xml: the answer's format (without it, the path decides; JSON without a suffix)", example: 'json' }),
-  },
-  handle({ p, app, site }) {
-    const { entryDetail } = app.deps.catalogue.queries;
-    const given = (['music', 'radio', 'sub'] as const).filter((name) => p[name] !== undefined);
-    if (given.length === 0) throw new ApiError('MISSING_PARAMETER', 'Parameter "music", "radio" or "sub" is required.');
-    if (given.length > 1) throw new ApiError('BAD_PARAMETER', `Give one of "music", "radio" or "sub", not ${given.map((g) => `"${g}"`).join(' and ')}.`);
-    const [name] = given;
-    const id = p[name]!;
-    if (name === 'sub') {
-      const items = entryDetail.playlistOfSub(id, site);
-      if (!items) throw new ApiError('NOT_FOUND', `No sub-entry has sub_id ${id}.`);
-      return { payload: { playlist: items } };
-    }
-    const { wiki } = entryIn(name, id, wrap(entryDetail.findWiki(id, site)));
-    return { payload: { playlist: entryDetail.playlistOfWiki(wiki, site) } };
-  },
-});
+/** A page of a short list known whole. */
+function pageOf(key: string, items: unknown[], p: { page: number; perpage: number }) {
+  const { page, perpage, offset } = paging(p);
+  return { information: { page, perpage, count: items.length }, payload: { [key]: items.slice(offset, offset + perpage) } };
+}
 
-export const ENTRY_OPERATIONS = [...SECTIONS.map(detailOf), musicSubs, subDetail, playlist];
+/** The local user's favourite of one object as a list: for the user's authority only, else []. */
+function favsOf(app: FastifyInstance, type: 'wiki' | 'sub', id: number, asUser: boolean): FavDto[] {
+  const fav = asUser ? app.deps.userDb.findFav(type, id) : undefined;
+  return fav ? [fav] : [];
+}
+
+const FAVS_NOTE =
+  "Moecat has one user: the list holds the local user's favourite of it, if any, for the app or an OAuth-signed request; with an API key alone it is empty (the key does not carry the user's data).";
+
+/**
+ * favs, ratings and relationships of one object at `/{prefix}/…`: `what` names it in summaries,
+ * `idName` is its id parameter, `check` 404s an id that is not one.
+ */
+function listsOf(prefix: string, what: string, favType: 'wiki' | 'sub', idName: 'wiki_id' | 'sub_id', idParam: ParamSpec<number>, check: (app: FastifyInstance, id: number, site: string) => unknown): Operation[] {
+  const base = { method: 'GET', spellings: 'api', auth: 'api-key', paged: true, params: { [idName]: idParam, ...PAGING } } as const;
+  const idOf = (p: Record<string, unknown>) => p[idName] as number;
+  const empty = (key: 'ratings' | 'relationships', summary: string) =>
+    defineOperation({
+      ...base,
+      path: `/${prefix}/${key}`,
+      summary,
+      responds: { [key]: { list: true, object: 'object' } },
+      handle({ p, app, site }) {
+        check(app, idOf(p), site);
+        return pageOf(key, [], p);
+      },
+    });
+  return [
+    defineOperation({
+      ...base,
+      path: `/${prefix}/favs`,
+      summary: `Who has ${what} among their favourites`,
+      notes: FAVS_NOTE,
+      responds: { favs: { list: true, object: 'FavDto' } },
+      handle({ p, app, site, asUser }) {
+        check(app, idOf(p), site);
+        return pageOf('favs', favsOf(app, favType, idOf(p), asUser), p);
+      },
+    }),
+    empty('ratings', `Ratings of ${what}: always an empty list, Moecat has no ratings`),
+    empty('relationships', `What ${what} relates to (sequels, soundtracks …): always an empty list, Moecat has no relationships`),
+  ];
+}
+
+/** favs, ratings, relationships and similarity of an entry under `section`. */
+function wikiExtrasOf(section: EntrySection): Operation[] {
+  return [
+    ...listsOf(section, `a ${section} entry`, 'wiki', 'wiki_id', wikiId(section), (app, id, site) => wikiOf(app, section, id, site)),
+    defineOperation({
+      method: 'GET',
+      spellings: 'api',
+      auth: 'api-key',
+      paged: true,
+      params: { wiki_id: wikiId(section), ...PAGING },
+      path: `/${section}/similarity`,
+      summary: `${section === 'anime' ? 'Anime' : section === 'music' ? 'Music' : 'Radio'} entries sharing the most tags with a ${section} entry, most shared first (then newest)`,
+      notes: 'Similar = sharing tags: Moecat has no listening data of others. An entry without tags has no similar entries.',
+      responds: { similarity: { list: true, object: 'WikiDto' } },
+      handle({ p, app, site }) {
+        wikiOf(app, section, p.wiki_id, site);
+        const page = paging(p);
+        const { count, wikis } = app.deps.catalogue.queries.explore.similar(p.wiki_id, SECTION_TYPES[section], page.perpage, page.offset, site);
+        return { information: { page: page.page, perpage: page.perpage, count }, payload: { similarity: wikis } };
+      },
+    }),
+  ];
+}
+
+/** favs, ratings, relationships of a sub-entry of `type`. */
+const subExtrasOf = (type: SubType): Operation[] =>
+  listsOf(type, type === 'ep' ? 'an episode' : 'a song', 'sub', 'sub_id', subId(type), (app, id, site) => subOf(app, type, id, site));
+
+export const ENTRY_OPERATIONS: Operation[] = [
+  ...SECTIONS.map(detailOf),
+  ...SECTIONS.map(subsOf),
+  subDetailOf(),
+  ...SUB_TYPES.map(subDetailOf),
+  ...SECTIONS.flatMap(wikiExtrasOf),
+  ...SUB_TYPES.flatMap(subExtrasOf),
+];

@@ -2,15 +2,19 @@
 import { CATALOGUE_OPERATIONS } from './catalogue';
 import type { Operation } from './define';
 import { ENTRY_OPERATIONS } from './entries';
+import { EXPLORE_OPERATIONS } from './explore';
 import { FAVOURITE_OPERATIONS } from './favourites';
 import { HISTORY_OPERATIONS } from './history';
 import { JOB_OPERATIONS } from './jobs';
 import { KEY_OPERATIONS } from './keys';
+import { playlist } from './listen';
 import { status } from './status';
 
 export const OPERATIONS: readonly Operation[] = [
   ...CATALOGUE_OPERATIONS,
   ...ENTRY_OPERATIONS,
+  playlist,
+  ...EXPLORE_OPERATIONS,
   ...FAVOURITE_OPERATIONS,
   ...HISTORY_OPERATIONS,
   status,

@@ -79,8 +79,8 @@ function hooksOf(op: Operation) {
   return {};
 }
 
-async function answer(op: Operation, app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-  if (op.formatParam) request.apiFormat = formatFromParam(request.url, op.formatParam);
+async function answer(op: Operation, app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, page = false): Promise<FastifyReply> {
+  if (op.formatParam || page) request.apiFormat = formatFromParam(request.url, op.formatParam ?? 'api');
   const query = parsedQuery(request.url);
   request.parsedQuery = query;
   const input = inputOf(request, query);
@@ -95,8 +95,12 @@ async function answer(op: Operation, app: FastifyInstance, request: FastifyReque
 
   const pathParams = (request.params ?? {}) as Record<string, string>;
   const p: Record<string, unknown> = {};
-  for (const [name, spec] of Object.entries(op.params)) p[name] = spec.read(spec.in === 'path' ? pathParams[name] : input.get(name), name, app);
-  const result = await op.handle({ p, app, request, reply, site: siteOf(request) });
+  for (const [name, spec] of Object.entries(op.params)) {
+    const fromPage = page ? pathParams[name] : undefined;
+    if (fromPage !== undefined && input.has(name)) throw badParameter(name, 'is given in the path and again in the query');
+    p[name] = spec.read(spec.in === 'path' ? pathParams[name] : (fromPage ?? input.get(name)), name, app);
+  }
+  const result = await op.handle({ p, app, request, reply, site: siteOf(request), asUser });
   if ((result as unknown) === reply) return reply;
   const { information, msg, informationLast } = result as Answer;
   const payload = asUser ? withUserFavs((result as Answer).payload, app.deps.userDb) : (result as Answer).payload;
@@ -132,13 +136,23 @@ export async function serveOperations(app: FastifyInstance, operations: readonly
     for (const op of operations) {
       // Another process (a `moecat import` run) may write the catalogue: the cache follows its data_version.
       if (op.cache) app.answerCache.followSource(app.deps.catalogue.dataVersion);
+      const opMethods = op.alsoPost ? [op.method, 'POST' as const] : [op.method];
       for (const suffix of suffixesOf(op)) {
         const url = `${op.path}${suffix}`;
-        scope.route({ method: op.method, url, bodyLimit: BODY_LIMIT, ...hooksOf(op), handler: (request, reply) => answer(op, app, request, reply) });
+        scope.route({ method: opMethods, url, bodyLimit: BODY_LIMIT, ...hooksOf(op), handler: (request, reply) => answer(op, app, request, reply) });
         const taken = methods.get(url) ?? new Set<string>();
-        taken.add(op.method);
+        for (const m of opMethods) taken.add(m);
         if (op.method === 'GET') taken.add('HEAD');
         methods.set(url, taken);
+      }
+      // A UI page asked for the API (`/music/12?api=json`); without `api` it is the UI's page.
+      for (const url of op.pagePaths ?? []) {
+        scope.route({
+          method: 'GET',
+          url,
+          ...hooksOf(op),
+          handler: (request, reply) => (formatFromParam(request.url, 'api') ? answer(op, app, request, reply, true) : reply.callNotFound()),
+        });
       }
     }
   });

@@ -83,21 +83,27 @@ function content(name: string, formats: Format[]): Json {
   return Object.fromEntries(formats.map((f) => [FORMATS[f], { schema: schemaOf(name, f) }]));
 }
 
-function operationObject(op: Operation, suffix: string): Json {
+/**
+ * One method of one spelling of `op`: `method` POST for a GET that also takes POST (`alsoPost`);
+ * `pagePath` for a UI page that answers the API when asked with `api` (its `:name`s are path parameters).
+ */
+function operationObject(op: Operation, suffix: string, method: Operation['method'] = op.method, pagePath?: string): Json {
   const name = `${op.method === 'GET' ? '' : 'Post'}${pascal(op.path)}`;
-  const formats: Format[] = op.formatParam ? ['json', 'xml'] : [suffix === '.xml' ? 'xml' : 'json'];
-  const fields = Object.entries(op.params);
+  const formats: Format[] = op.formatParam || pagePath ? ['json', 'xml'] : [suffix === '.xml' ? 'xml' : 'json'];
+  const pageParams = new Set([...(pagePath ?? '').matchAll(/:(\w+)/g)].map((m) => m[1]));
+  const fields = Object.entries(op.params).map(([param, spec]): [string, typeof spec] => (pageParams.has(param) ? [param, { ...spec, in: 'path' }] : [param, spec]));
   const describe = (spec: (typeof fields)[number][1]) => ({
     type: spec.type ?? 'string',
     description: spec.description,
     ...(spec.example === undefined ? {} : { example: spec.example }),
   });
+  if (pagePath && !fields.some(([param]) => param === 'api')) fields.push(['api', { description: 'json or xml: without it, this address is the UI\'s page', example: 'json', read: () => undefined }]);
   const inPath = fields.filter(([, spec]) => spec.in === 'path');
   const inQuery = fields.filter(([, spec]) => spec.in !== 'path');
-  const post = op.method === 'POST';
+  const post = method === 'POST';
   const parameters: Json[] = [
     ...inPath.map(([param, spec]) => ({ name: param, in: 'path', required: true, description: spec.description, schema: { type: spec.type ?? 'string' } })),
-    ...(post ? [] : inQuery.map(([param, spec]) => ({ name: param, in: 'query', required: spec.required === true, description: spec.description, schema: { type: 'string' }, ...(spec.example === undefined ? {} : { example: spec.example }) }))),
+    ...(post ? [] : inQuery.map(([param, spec]) => ({ name: param, in: 'query', required: spec.required === true || (pagePath !== undefined && param === 'api'), description: spec.description, schema: { type: 'string' }, ...(spec.example === undefined ? {} : { example: spec.example }) }))),
   ];
   if (op.auth === 'api-key') parameters.push({ $ref: '#/components/parameters/ApiKey' });
   const body = { type: 'object', required: inQuery.filter(([, s]) => s.required).map(([n]) => n), properties: Object.fromEntries(inQuery.map(([n, s]) => [n, describe(s)])) };
@@ -105,6 +111,8 @@ function operationObject(op: Operation, suffix: string): Json {
   const errors = Object.fromEntries(Object.entries(op.errors ?? {}).map(([status, why]) => [status, { description: why, content: content('Error', formats) }]));
   const formatNote = op.formatParam && `The format is chosen by \`${op.formatParam}\` (json or xml), whatever the suffix.`;
   const notes = [
+    pagePath && `The UI's page at this address answers as \`${op.path}\` when asked with \`api=json\` or \`api=xml\`; without \`api\` it is the page.`,
+    op.alsoPost && `Answers GET and POST alike${post ? '' : ' (a form or JSON body with POST)'}.`,
     formatNote || NOTE_OF_SUFFIX[suffix],
     op.paged ? PAGED_NOTE : undefined,
     AUTH_NOTE[op.auth],
@@ -115,7 +123,7 @@ function operationObject(op: Operation, suffix: string): Json {
   const security = SECURITY[op.auth];
   return {
     tags: [op.path.slice(1).replace(/\/:.*$/, '')],
-    operationId: `${op.method.toLowerCase()}${pascal(op.path)}${suffix.replace('.', '_')}`,
+    operationId: `${method.toLowerCase()}${pascal(pagePath ?? op.path)}${suffix.replace('.', '_')}`,
     summary: op.summary,
     description: notes.filter(Boolean).join(' '),
     ...(security ? { security } : {}),
@@ -145,7 +153,9 @@ export function fillOpenApiDocument(doc: Json, operations: readonly Operation[])
     for (const suffix of suffixesOf(op)) {
       const path = openApiPath(`${op.path}${suffix}`);
       paths[path] = { ...(paths[path] as Json | undefined), [op.method.toLowerCase()]: operationObject(op, suffix) };
+      if (op.alsoPost) (paths[path] as Json).post = operationObject(op, suffix, 'POST');
     }
+    for (const pagePath of op.pagePaths ?? []) paths[openApiPath(pagePath)] = { get: operationObject(op, '', 'GET', pagePath) };
   }
   const moecatUi = { type: 'apiKey', in: 'header', name: 'X-Moecat-UI', description: "The per-run token of Moecat's own UI (not available to other tools)." };
   // OpenAPI 3.0 has no OAuth 1.0a scheme: described as the header it travels in (or the oauth_* query parameters).

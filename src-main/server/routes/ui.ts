@@ -17,6 +17,21 @@ import { sendNotFound } from '../plugins/errors';
 import { siteOf } from '../site';
 import { LOGIN_PARAM } from '../ui-session';
 
+/**
+ * The API format a request to an unknown path asks for, if it asks for one: `api=json|xml`, or an
+ * Accept header naming JSON (or XML) but not HTML, as API clients send and browsers never do.
+ */
+export function apiFormatWanted(url: string, accept: string | undefined): 'json' | 'xml' | null {
+  const q = url.indexOf('?');
+  const api = q === -1 ? null : new URLSearchParams(url.slice(q + 1)).get('api')?.toLowerCase();
+  if (api === 'json' || api === 'xml') return api;
+  const types = (accept ?? '').toLowerCase();
+  if (!types || types.includes('text/html')) return null;
+  if (/application\/(?:[\w.+-]*\+)?json/.test(types)) return 'json';
+  if (/(?:application|text)\/xml/.test(types)) return 'xml';
+  return null;
+}
+
 /** Paths that are never the UI: an API suffix in any case (a trailing slash too) or an API prefix. */
 const API_PATH = /\.(json|xml)\/?$|^\/(files|covers|app|docs|oauth|fav|user)(\/|$)/i;
 /** UI pages under an API prefix: the OAuth approval page. */
@@ -99,6 +114,11 @@ export async function uiRoutes(app: FastifyInstance, opts: { rendererDir?: strin
   app.setNotFoundHandler((request, reply) => {
     refuseOtherMethods(request, reply, app.allowedMethods);
     const path = request.url.split('?')[0];
+    const wanted = UI_PAGES.has(path) ? null : apiFormatWanted(request.url, request.headers.accept);
+    if (wanted) {
+      request.apiFormat = wanted;
+      return sendNotFound(request, reply);
+    }
     if (indexHtml === undefined || (request.method !== 'GET' && request.method !== 'HEAD') || (!UI_PAGES.has(path) && API_PATH.test(path))) return sendNotFound(request, reply);
     const token = new URL(request.url, 'http://x').searchParams.get(LOGIN_PARAM);
     if (token !== null && sessions.uiToken) return signIn(request, reply, token);

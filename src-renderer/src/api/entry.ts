@@ -23,8 +23,15 @@ export async function fetchSubDetail(subId: number, signal?: AbortSignal): Promi
 
 export type PlaylistTarget = { music: number } | { radio: number } | { sub: number };
 
-/** GET /listen/playlist?api=json: the sub-entries with audio, in order ([] when none has audio). */
+/** The largest page /listen/playlist answers. */
+const PLAYLIST_PAGE = 50;
+
+/** GET /listen/playlist?api=json, page after page: the sub-entries with audio, in order ([] when none has audio). */
 export async function fetchPlaylist(target: PlaylistTarget, signal?: AbortSignal): Promise<PlaylistItemDto[]> {
-  const res = await getApi<{ playlist: PlaylistItemDto[] }>('/listen/playlist', { ...target, api: 'json' }, signal);
-  return res.playlist;
+  const items: PlaylistItemDto[] = [];
+  for (let page = 1; ; page++) {
+    const res = await getApi<{ playlist: PlaylistItemDto[] }>('/listen/playlist', { ...target, api: 'json', page, perpage: PLAYLIST_PAGE }, signal);
+    items.push(...res.playlist);
+    if (!res.information.may_have_next || res.playlist.length === 0) return items;
+  }
 }

@@ -6,6 +6,7 @@ import { WIKI_TYPES } from '../../../src-main/catalogue/write/source-entry';
 import { SUB_COLUMNS, toSub, toUpload, UPLOAD_COLUMNS, type SubRow, type UploadRow } from '../../../src-main/catalogue/read/mappers';
 import type { FavDto } from '../../../src-main/contract/objects';
 import { CONTRACT_SCHEMAS } from '../../../src-main/contract/schemas';
+import { toUserDto } from '../../../src-main/catalogue/user/user-db';
 import { portalTarget } from '../../../src-main/server/operations/catalogue';
 import { fixtureApp } from '../../fixtures/app';
 import { FIXTURE_NOW } from '../../fixtures/bangumi-fixture';
@@ -36,6 +37,10 @@ const play = ctx.userDb.addPlay(song.sub_id, song.sub_parent_wiki, 1_700_000_000
 const key = ctx.userDb.defaultKey().key;
 const answer = await ctx.app.inject({ url: `/wikis.json?wiki_type=music&page=1&api_key=${key}`, headers: { host: '127.0.0.1:7777' } });
 const information = answer.json().response.information;
+// A playlist's page with a next page carries every field of information.
+const playlistAnswer = await ctx.app.inject({ url: `/listen/playlist.json?music=${songRow.sub_parent_wiki}&perpage=1&api_key=${key}`, headers: { host: '127.0.0.1:7777' } });
+const playlistInformation = playlistAnswer.json().response.information;
+const user = toUserDto(ctx.userDb.profile(), SITE);
 
 type Name = keyof typeof CONTRACT_SCHEMAS;
 /** Per schema: one real object carrying every property, then further real objects to validate. */
@@ -50,12 +55,13 @@ const SAMPLES: Record<Name, [object, ...object[]]> = {
   OnAirDto: [onAir[0], ...onAir],
   PortalDto: [portal],
   TagDto: [queries.tags.mostUsed(['music'], 1)[0], ...queries.tags.mostUsed([...WIKI_TYPES], 100)],
-  PlaylistItemDto: queries.entryDetail.playlistOfWiki(queries.wikis.findById(songRow.sub_parent_wiki, SITE)!, SITE) as [object, ...object[]],
+  PlaylistItemDto: queries.listen.ofWiki(songRow.sub_parent_wiki, 50, 0, SITE).items as [object, ...object[]],
   WikiFavItemDto: [wikiFavItem, { ...fav, obj: null }],
   SubFavItemDto: [{ ...subFav, obj: song }, { ...subFav, obj: episode }, { ...subFav, obj: null }],
   PlayDto: [play],
   PlayItemDto: [{ ...play, sub: song }, { ...play, sub: null }],
-  Information: [information],
+  UserDto: [user],
+  Information: [playlistInformation, information],
 };
 const NAMES = Object.keys(CONTRACT_SCHEMAS) as Name[];
 
@@ -68,6 +74,7 @@ describe('CONTRACT_SCHEMAS', () => {
     expect(onAir.length).toBeGreaterThan(0);
     expect(portal.has_wiki).toBe(true);
     expect(information).toMatchObject({ page: 1, has_error: false });
+    expect(playlistInformation).toMatchObject({ page: 1, perpage: 1, item_count: 1, may_have_next: true });
   });
 
   it.each(NAMES)('%s names exactly the properties of a real object', (name) => {
