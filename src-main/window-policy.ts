@@ -3,8 +3,8 @@
 // The sandboxed preload bundles this file, where only a few modules can be required: it imports no
 // Node module either: window-state.ts, which touches the file system, imports from here, never the reverse.
 
-/** The window's smallest size: the UI's compact layout (800×600) with room to spare. */
-export const MIN_SIZE = { width: 720, height: 480 } as const;
+/** The window's smallest size: the narrowest layout the UI has (360 px: a phone-width column, the e2e layout test checks every screen at it). */
+export const MIN_SIZE = { width: 360, height: 480 } as const;
 
 /** Where to open the window. No x/y means "let the window manager place it" (centred). */
 export interface WindowPlacement {

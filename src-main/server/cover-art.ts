@@ -1,5 +1,6 @@
 // Generated covers: an SVG drawn from the title (a two-colour gradient picked by a hash of the title,
-// the first characters large, the type as a label), so every entry has a recognisable picture.
+// the first characters large), so every entry has a recognisable picture. No words are drawn in: the
+// picture is the same in every language, and the UI names the type beside it in the reader's.
 import { COVER_SIZES, type CoverSize } from '../contract/covers';
 
 function hash(text: string): number {
@@ -21,7 +22,7 @@ export function coverGlyphs(title: string): string {
   return (words.slice(0, 2).map((w) => [...w][0]).join('') || chars[0]).toUpperCase();
 }
 
-export function coverSvg(title: string, type: string, size: CoverSize): string {
+export function coverSvg(title: string, size: CoverSize): string {
   const px = COVER_SIZES[size];
   const h = hash(title);
   const hue1 = h % 360;
@@ -32,6 +33,5 @@ export function coverSvg(title: string, type: string, size: CoverSize): string {
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue1} 62% 58%)"/><stop offset="1" stop-color="hsl(${hue2} 58% 38%)"/></linearGradient></defs>
 <rect width="100" height="100" fill="url(#g)"/>
 <text x="50" y="54" text-anchor="middle" dominant-baseline="middle" font-family="system-ui, 'Noto Sans CJK JP', sans-serif" font-weight="700" font-size="${fontSize}" fill="#fff" fill-opacity="0.92">${glyphs}</text>
-<text x="50" y="90" text-anchor="middle" font-family="system-ui, sans-serif" font-size="8" letter-spacing="1.5" fill="#fff" fill-opacity="0.75">${escapeXml(type.toUpperCase())}</text>
 </svg>`;
 }

@@ -30,6 +30,8 @@ describe('GET /covers/:id/:size', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(res.body).toContain('aria-label="東方の夜"');
+    // The title's first characters are the only text: no English type label in a zh or ja window.
+    expect([...res.body.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1])).toEqual(['東方']);
   });
 
   it('gives the four sizes their pixel widths', async () => {

@@ -7,7 +7,7 @@ import { BROKEN_SUB_ID, startHarness, type Harness } from './fixtures/browser';
 
 // Demo albums (src-main/catalogue/demo): Sakura Letters plays cleanly; in 星河漫游 the harness breaks
 // track 2 (BROKEN_SUB_ID), so the player must skip from track 1 to track 3.
-const SAKURA = { id: 51000004, tracks: ['First Snow', '桜色の手紙', 'Platform 9 a.m.', 'さよならの向こう', 'Letters (Piano Version)'] };
+const SAKURA = { id: 51000004, artist: 'Hanamori Yui', tracks: ['First Snow', '桜色の手紙', 'Platform 9 a.m.', 'さよならの向こう', 'Letters (Piano Version)'] };
 const XINGHE = { id: 51000003, tracks: ['序曲：启程', '银河列车', '月光下的约定', '风之歌', '归途'] };
 
 let h: Harness;
@@ -87,13 +87,20 @@ describe('player bar', () => {
     expect(first.playingEvents).toBeGreaterThanOrEqual(1);
     await expect(barTitle().textContent()).resolves.toContain(SAKURA.tracks[0]);
     await expect(barTitle().getAttribute('href')).resolves.toBe(`/music/${SAKURA.id}`);
-    // The OS media controls get the track and its cover.
-    const session = await page.evaluate(() => {
-      const m = navigator.mediaSession.metadata;
-      return { title: m?.title, album: m?.album, artwork: m?.artwork.map((a) => a.src) ?? [], state: navigator.mediaSession.playbackState };
-    });
-    expect(session).toMatchObject({ title: SAKURA.tracks[0], album: 'Sakura Letters', state: 'playing' });
-    expect(session.artwork).toEqual([expect.stringMatching(new RegExp(`/covers/${SAKURA.id}/square$`))]);
+    // The bar and the OS media controls name the song's artist, the album as the album, and the cover
+    // in three sizes with its type.
+    await expect(page.getByTestId('player-artist').textContent()).resolves.toBe(SAKURA.artist);
+    const metadata = () =>
+      page.evaluate(() => {
+        const m = navigator.mediaSession.metadata;
+        return { title: m?.title, artist: m?.artist, album: m?.album, artwork: m?.artwork.map((a) => `${a.src} ${a.sizes} ${a.type}`) ?? [], state: navigator.mediaSession.playbackState };
+      });
+    await expect.poll(async () => (await metadata()).artwork[0]).toMatch(/ image\/svg\+xml$/);
+    const session = await metadata();
+    expect(session).toMatchObject({ title: SAKURA.tracks[0], artist: SAKURA.artist, album: 'Sakura Letters', state: 'playing' });
+    expect(session.artwork).toEqual(
+      [['small', 96], ['square', 192], ['large', 480]].map(([size, px]) => expect.stringMatching(new RegExp(`/covers/${SAKURA.id}/${size} ${px}x${px} image/svg\\+xml$`))),
+    );
 
     await page.waitForTimeout(800);
     const later = await audio();

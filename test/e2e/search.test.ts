@@ -117,4 +117,39 @@ describe('search', () => {
     await expect.poll(entryTitles).toContain(SAKURA.title);
     await expect(input().inputValue()).resolves.toBe('sakura');
   });
+
+  it('follows an input method at 360 px: nothing is searched mid-composition, and 东 then 方 reads 东方', async () => {
+    await h.page.setViewportSize({ width: 360, height: 740 });
+    try {
+      await h.open('/');
+      await input().click();
+      const cdp = await h.page.context().newCDPSession(h.page);
+      const urls: string[] = [];
+      const caret: (number | null)[] = [];
+      for (const [reading, char] of [['dong', '东'], ['fang', '方']]) {
+        // Pinyin letters composing, then the candidate committed, as an IME does.
+        for (let i = 1; i <= reading.length; i += 1) await cdp.send('Input.imeSetComposition', { text: reading.slice(0, i), selectionStart: i, selectionEnd: i });
+        await h.page.waitForTimeout(400); // longer than the search's pause: nothing may happen
+        urls.push(pathAndQuery());
+        await cdp.send('Input.insertText', { text: char });
+        await h.page.waitForTimeout(50);
+        caret.push(await input().evaluate((el) => (el as HTMLInputElement).selectionStart));
+      }
+      await h.page.waitForURL((url) => url.searchParams.get('q') === '东方');
+      await expect(input().inputValue()).resolves.toBe('东方');
+      expect(urls).toEqual(['/', '/']); // no search while composing (the next composition began before 东's pause ended)
+      expect(caret).toEqual([1, 2]); // the caret stays after what was typed
+
+      // Typed character by character (no IME), the same.
+      await h.open('/');
+      await input().click();
+      await h.page.keyboard.type('东', { delay: 50 });
+      await h.page.waitForURL((url) => url.searchParams.get('q') === '东');
+      await h.page.keyboard.type('方');
+      await h.page.waitForURL((url) => url.searchParams.get('q') === '东方');
+      await expect(input().inputValue()).resolves.toBe('东方');
+    } finally {
+      await h.page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
 });

@@ -4,6 +4,7 @@
 // ("listen freely").
 //
 // "In order" = by sub_order (numerically when it is a number, so 2 comes before 10), then by id.
+import { artistOf } from '../../contract/credits';
 import type { PlaylistItemDto, SubDto, WikiDto } from '../../contract/objects';
 import type { Db } from '../db/database';
 import { SUB_COLUMNS, toSub, toUpload, toWiki, UPLOAD_COLUMNS, WIKI_COLUMNS, type SubRow, type UploadRow, type WikiRow } from './mappers';
@@ -18,14 +19,6 @@ export interface PlaylistPage {
 
 type PlayableRow = SubRow & UploadRow;
 
-function metaValue(meta: { meta_key: string; meta_value: string }[] | null, keys: string[]): string {
-  for (const key of keys) {
-    const found = meta?.find((m) => m.meta_key === key);
-    if (found) return found.meta_value;
-  }
-  return '';
-}
-
 /**
  * A sub-entry with audio as a playlist item: the names Moe.FM players read (url, stream_length, …) plus
  * the names of the UI's objects (up_url, duration).
@@ -39,7 +32,7 @@ function toPlaylistItem(sub: SubDto, upload: UploadRow, wiki: WikiDto, site: str
     sub_view_title: sub.sub_view_title,
     sub_url: sub.sub_url,
     title: sub.sub_title,
-    artist: metaValue(sub.sub_meta, ['artist', 'personality']) || metaValue(wiki.wiki_meta, ['artist', 'personality']),
+    artist: artistOf(sub.sub_meta, wiki.wiki_meta),
     wiki_id: wiki.wiki_id,
     wiki_type: wiki.wiki_type,
     wiki_title: wiki.wiki_title,

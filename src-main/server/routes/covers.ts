@@ -36,6 +36,6 @@ export async function coverRoutes(app: FastifyInstance): Promise<void> {
     return reply
       .type('image/svg+xml; charset=utf-8')
       .header('cache-control', 'public, max-age=86400')
-      .send(coverSvg(source.title, source.type, size as CoverSize));
+      .send(coverSvg(source.title, size as CoverSize));
   });
 }

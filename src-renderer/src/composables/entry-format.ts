@@ -30,8 +30,20 @@ export function sectionOf(wikiType: string): EntrySection {
   return wikiType === 'music' || wikiType === 'radio' ? wikiType : 'anime';
 }
 
-/** The `sub_view_title` split into its label (`song.03`) and title, for two styles on one line. */
-export function splitViewTitle(viewTitle: string, title: string): { label: string; title: string } {
-  const label = viewTitle.endsWith(title) ? viewTitle.slice(0, viewTitle.length - title.length).trim() : '';
-  return label ? { label, title } : { label: '', title: viewTitle };
+/**
+ * A sub-entry's number as people write it: "01" → "1", a multi-disc "2-03" as it is, any other order
+ * as given ('' when there is none).
+ */
+export function trackNumber(order: string): string {
+  const trimmed = order.trim();
+  if (/^\d+$/.test(trimmed)) return String(Number(trimmed));
+  return trimmed;
+}
+
+type Translate = (key: string, named: Record<string, unknown>) => string;
+
+/** "Track 3", "Episode 12", "Track 2-03" in the UI's language; `fallback` when the sub-entry has no number. */
+export function trackLabel(sub: { sub_type: string; sub_order: string }, t: Translate, fallback = ''): string {
+  const n = trackNumber(sub.sub_order);
+  return n ? t(`entry.trackNo.${sub.sub_type === 'ep' ? 'ep' : 'song'}`, { n }) : fallback;
 }

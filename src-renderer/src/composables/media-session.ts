@@ -1,9 +1,45 @@
 // Connects the player to the operating system's media controls (media keys, lock screen, the
 // notification area) through the MediaSession API: metadata of the current track and its actions.
 import { onBeforeUnmount, watch, watchEffect } from 'vue';
+import { COVER_SIZES, type CoverSize } from '../../../src-main/contract/covers';
+import type { PlayerTrack } from '../player/track';
 import type { usePlayerStore } from '../stores/player';
 
 type Player = ReturnType<typeof usePlayerStore>;
+
+/** The sizes offered to the OS, small to large: it picks what its overlay needs. */
+const ARTWORK_SIZES: CoverSize[] = ['small', 'square', 'large'];
+
+/**
+ * A track's cover for the OS in several sizes (this server's /covers/<id>/<size>), each with its pixel
+ * size and its type (`type`: what the server said the cover is, a saved JPEG or a drawn SVG).
+ */
+export function artworkOf(cover: string, base: string, type?: string): MediaImage[] {
+  if (!cover) return [];
+  const url = new URL(cover, base);
+  const ours = url.origin === new URL(base).origin && /^\/covers\/\d+\/square$/.test(url.pathname);
+  if (!ours) return [{ src: url.href, ...(type ? { type } : {}) }];
+  return ARTWORK_SIZES.map((size) => ({
+    src: new URL(url.pathname.replace(/square$/, size), url).href,
+    sizes: `${COVER_SIZES[size]}x${COVER_SIZES[size]}`,
+    ...(type ? { type } : {}),
+  }));
+}
+
+/** The metadata the OS overlay shows: the title, who it is by, and the album or show it is from. */
+export function mediaMetadataOf(track: PlayerTrack, base: string, coverType?: string): MediaMetadataInit {
+  return { title: track.title, artist: track.artist, album: track.wikiTitle, artwork: artworkOf(track.cover, base, coverType) };
+}
+
+/** What a cover is (image/jpeg, image/svg+xml), asked of the server without its bytes. */
+async function coverTypeOf(cover: string): Promise<string | undefined> {
+  try {
+    const res = await fetch(cover, { method: 'HEAD' });
+    return res.ok ? res.headers.get('content-type')?.split(';')[0].trim() || undefined : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export function useMediaSession(player: Player): void {
   if (!('mediaSession' in navigator)) return;
@@ -11,15 +47,12 @@ export function useMediaSession(player: Player): void {
 
   watch(
     () => player.current,
-    (track) => {
-      session.metadata = track
-        ? new MediaMetadata({
-            title: track.title,
-            artist: track.wikiTitle,
-            album: track.wikiTitle,
-            artwork: track.cover ? [{ src: new URL(track.cover, location.href).href, sizes: '192x192' }] : [],
-          })
-        : null;
+    async (track) => {
+      session.metadata = track ? new MediaMetadata(mediaMetadataOf(track, location.href)) : null;
+      if (!track?.cover) return;
+      // The covers' type, once known, for an OS that picks by it; only if the track is still current.
+      const type = await coverTypeOf(track.cover);
+      if (type && player.current === track) session.metadata = new MediaMetadata(mediaMetadataOf(track, location.href, type));
     },
     { immediate: true },
   );

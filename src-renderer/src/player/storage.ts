@@ -55,6 +55,7 @@ function trackOf(v: unknown): PlayerTrack | null {
     wikiId: t.wikiId,
     wikiTitle: isStr(t.wikiTitle) ? t.wikiTitle : '',
     wikiType: isStr(t.wikiType) ? t.wikiType : 'music',
+    artist: isStr(t.artist) ? t.artist : '',
     cover: isStr(t.cover) ? portableUrl(t.cover) : '',
     url: portableUrl(t.url),
     duration: isNum(t.duration) && t.duration > 0 ? t.duration : 0,

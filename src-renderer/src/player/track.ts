@@ -6,6 +6,8 @@ export interface PlayerTrack {
   wikiId: number;
   wikiTitle: string;
   wikiType: string;
+  /** Who it is by: the song's artist (an episode's personality), else its entry's; '' when unknown. */
+  artist: string;
   /** Cover image URL (square size). */
   cover: string;
   /** Audio URL. */

@@ -1,6 +1,7 @@
 // API objects → the player's tracks. A song plays its first upload; an episode (no sub_upload in the
 // API) plays what /listen/playlist says it has. Audio of a synced song left on its remote is played
 // through this server (/files/remote/<up_id>): the page may load media from its own origin only.
+import { artistOf } from '../../../src-main/contract/credits';
 import type { PlaylistItemDto, SubDto, WikiDto } from '../../../src-main/contract/objects';
 import type { PlayerTrack } from './track';
 
@@ -23,6 +24,7 @@ export function trackFromSong(sub: SubDto, wiki: WikiDto): PlayerTrack | null {
     wikiId: wiki.wiki_id,
     wikiTitle: wiki.wiki_title,
     wikiType: wiki.wiki_type,
+    artist: artistOf(sub.sub_meta, wiki.wiki_meta),
     cover: wiki.wiki_cover.square,
     url: playableUrl(upload.up_url, upload.up_id),
     duration: upload.up_data.length,
@@ -36,6 +38,7 @@ export function trackFromPlaylistItem(item: PlaylistItemDto): PlayerTrack {
     wikiId: item.wiki_id,
     wikiTitle: item.wiki_title,
     wikiType: item.wiki_type,
+    artist: item.artist,
     cover: item.cover.square,
     url: playableUrl(item.up_url, item.up_id),
     duration: item.duration,

@@ -8,7 +8,7 @@ const en = {
     all: 'All',
     other: '0–9 & others',
     letter: 'Titles starting with {letter}',
-    otherLong: 'Titles starting with a digit or another character',
+    otherLong: 'Titles starting with 0–9 or another character',
   },
   tags: {
     label: 'Tags',
@@ -61,7 +61,7 @@ const zhHans: Shape = {
     all: '全部',
     other: '0–9 及其他',
     letter: '以 {letter} 开头的标题',
-    otherLong: '以数字或其他字符开头的标题',
+    otherLong: '以 0–9 或其他字符开头的标题',
   },
   tags: {
     label: '标签',
@@ -113,7 +113,7 @@ const ja: Shape = {
     all: 'すべて',
     other: '0–9・その他',
     letter: '{letter} で始まるタイトル',
-    otherLong: '数字やその他の文字で始まるタイトル',
+    otherLong: '0–9 やその他の文字で始まるタイトル',
   },
   tags: {
     label: 'タグ',

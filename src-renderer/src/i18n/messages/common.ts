@@ -28,7 +28,7 @@ export default {
   },
   ja: {
     appName: 'Moecat',
-    nav: { onAir: '放送中', search: '検索', browse: 'ブラウズ', favourites: 'お気に入り', settings: '設定', about: 'このアプリについて' },
+    nav: { onAir: '放送中', search: '検索', browse: 'ブラウズ', favourites: 'お気に入り', settings: '設定', about: 'アプリ情報' },
     loading: '読み込み中…',
     retry: '再試行',
     error: 'エラーが発生しました。',

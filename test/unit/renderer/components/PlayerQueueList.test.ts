@@ -18,6 +18,7 @@ const track = (n: number): PlayerTrack => ({
   wikiId: 7,
   wikiTitle: 'Album 7',
   wikiType: 'music',
+  artist: 'Artist',
   cover: '/covers/7/square',
   url: `/files/demo/a7/${n}.mp3`,
   duration: 185,
@@ -70,7 +71,7 @@ describe('PlayerQueueList', () => {
     const { wrapper } = open(3, 0);
     expect(rowTitles(wrapper)).toEqual(['Track 1', 'Track 2', 'Track 3']);
     const first = wrapper.get('[data-testid="queue-item"]');
-    expect(first.get('.album').text()).toBe('Album 7');
+    expect(first.get('.album').text()).toBe('Artist · Album 7');
     expect(first.get('.time').text()).toBe('3:05');
     expect(wrapper.get('h2').text()).toBe('Queue 3 tracks');
     expect(fetchSpy).not.toHaveBeenCalled();

@@ -11,6 +11,7 @@ const track = (qid: number): QueuedTrack => ({
   wikiId: 1,
   wikiTitle: 'Album',
   wikiType: 'music',
+  artist: 'Artist',
   cover: '',
   url: `/files/${qid}.mp3`,
   duration: 60,

@@ -95,6 +95,7 @@ const track = (n: number, album = 7): PlayerTrack => ({
   wikiId: album,
   wikiTitle: `Album ${album}`,
   wikiType: 'music',
+  artist: 'Artist',
   cover: `${ORIGIN}/covers/${album}/square`,
   url: `${ORIGIN}/files/demo/a${album}/${n}.mp3`,
   duration: 9,

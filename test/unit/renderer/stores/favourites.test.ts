@@ -155,7 +155,7 @@ describe('useHistoryStore', () => {
     routes['/app/history/add.json'] = (_url, body) => ({ payload: { play: { play_id: 1, sub_id: body!.sub_id, wiki_id: 7, played_at: 1 } } });
     useHistoryStore();
     const player = usePlayerStore();
-    player.play([song(7, 1), song(7, 2)].map((s) => ({ subId: s.sub_id, title: s.sub_title, wikiId: 7, wikiTitle: 'Album 7', wikiType: 'music', cover: '', url: `/files/${s.sub_id}.mp3`, duration: 60 })));
+    player.play([song(7, 1), song(7, 2)].map((s) => ({ subId: s.sub_id, title: s.sub_title, wikiId: 7, wikiTitle: 'Album 7', wikiType: 'music', artist: '', cover: '', url: `/files/${s.sub_id}.mp3`, duration: 60 })));
     await flushPromises();
     player.pause();
     player.resume();

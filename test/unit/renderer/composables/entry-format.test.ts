@@ -1,0 +1,29 @@
+// Track numbers as people write them: no zero padding, a multi-disc number kept whole, in the UI's words.
+import { describe, expect, it } from 'vitest';
+import { trackLabel, trackNumber } from '../../../../src-renderer/src/composables/entry-format';
+
+const t = (key: string, named: Record<string, unknown>) => `${key}:${named.n}`;
+
+describe('trackNumber', () => {
+  it.each([
+    ['01', '1'],
+    ['1', '1'],
+    ['12', '12'],
+    ['2-03', '2-03'],
+    ['SP', 'SP'],
+    ['', ''],
+    [' 7 ', '7'],
+  ])('%j → %j', (order, shown) => expect(trackNumber(order)).toBe(shown));
+});
+
+describe('trackLabel', () => {
+  it('names songs as tracks and episodes as episodes, with the number', () => {
+    expect(trackLabel({ sub_type: 'song', sub_order: '03' }, t)).toBe('entry.trackNo.song:3');
+    expect(trackLabel({ sub_type: 'ep', sub_order: '12' }, t)).toBe('entry.trackNo.ep:12');
+    expect(trackLabel({ sub_type: 'song', sub_order: '2-03' }, t)).toBe('entry.trackNo.song:2-03');
+  });
+
+  it('falls back when there is no number', () => {
+    expect(trackLabel({ sub_type: 'song', sub_order: '' }, t, 'Song')).toBe('Song');
+  });
+});
