@@ -147,7 +147,7 @@ describe('GET /search/sub', () => {
     const res = await search('sub', f, { keyword: '幻夜譚' });
     expect(res.status).toBe(200);
     const subs = res.body.response.subs as { sub_id: number; wiki: { wiki_id: number; wiki_title: string; wiki_aliases: string[] } }[];
-    expect(subs.map((s) => s.sub_id)).toEqual([...tracksOf(GENYATAN)].reverse());
+    expect(subs.map((s) => s.sub_id)).toEqual([...tracksOf(GENYATAN)]); // in the album's order
     for (const s of subs) {
       expect(s.wiki.wiki_id).toBe(albumId(GENYATAN));
       expect(s.wiki.wiki_title).toBe(demo(GENYATAN).title);
@@ -157,17 +157,34 @@ describe('GET /search/sub', () => {
 
   it.each(FORMATS)('ranks a title match above newer matches through the entry, and filters by sub_type (%s)', async (f) => {
     // "radio": the song "Seaside Radio" by its title, the radio's episodes by the entry's alias.
-    const episodes = [...tracksOf(RADIO)].reverse();
+    const episodes = [...tracksOf(RADIO)]; // in the radio's order
     expect(await ids('sub', f, { keyword: 'radio' })).toEqual([trackId(BLUE_INDIE, 1), ...episodes]);
     expect(await ids('sub', f, { keyword: 'radio', sub_type: 'ep' })).toEqual(episodes);
     expect(await ids('sub', f, { keyword: 'radio', sub_type: 'song' })).toEqual([trackId(BLUE_INDIE, 1)]);
     expect(await ids('sub', f, { keyword: 'radio', sub_type: 'song,ep' })).toHaveLength(episodes.length + 1);
   });
 
-  it.each(FORMATS)('ranks an exact sub title first, then its entry-only matches newest first (%s)', async (f) => {
+  it.each(FORMATS)("ranks an exact sub title first, then its entry-only matches in the album's order (%s)", async (f) => {
     // 蓝色地平线 is track 4's title and the album's alias.
     const [t1, t2, t3, t4, t5] = tracksOf(BLUE_INDIE);
-    expect(await ids('sub', f, { keyword: '蓝色地平线' })).toEqual([t4, t5, t3, t2, t1]);
+    expect(await ids('sub', f, { keyword: '蓝色地平线' })).toEqual([t4, t1, t2, t3, t5]);
+  });
+
+  it.each(FORMATS)("keeps an album's songs in order across pages, whatever the page size (%s)", async (f) => {
+    const whole = await ids('sub', f, { keyword: 'horizon', perpage: '50' });
+    expect(whole.length).toBeGreaterThan(5);
+    for (const perpage of [1, 2, 3, 4]) {
+      const paged: number[] = [];
+      for (let page = 1; paged.length < whole.length; page += 1) {
+        const got = await ids('sub', f, { keyword: 'horizon', perpage: String(perpage), page: String(page) });
+        expect(got.length).toBeGreaterThan(0);
+        paged.push(...got);
+      }
+      expect(paged, `perpage ${perpage}`).toEqual(whole);
+    }
+    // Within each album the songs are in track order.
+    const indie = whole.filter((id) => tracksOf(BLUE_INDIE).includes(id));
+    expect(indie).toEqual([...indie].sort((a, b) => a - b));
   });
 
   it.each(FORMATS)('gives songs their uploads and episodes no sub_upload (%s)', async (f) => {

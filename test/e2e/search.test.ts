@@ -111,11 +111,26 @@ describe('search', () => {
     const empty = h.page.getByTestId('search-empty');
     await empty.waitFor();
     await expect(empty.textContent()).resolves.toMatch(/romanised title/);
+    // One empty state, not one per column as well.
+    await expect(h.page.getByText('No songs or episodes match', { exact: false }).isVisible()).resolves.toBe(false);
+    await expect(h.page.locator('#search-subs-heading').isVisible()).resolves.toBe(false);
     // "Fewer words" offers each word on its own.
     await empty.getByRole('link', { name: 'sakura', exact: true }).click();
     await h.page.waitForURL((url) => url.searchParams.get('q') === 'sakura');
     await expect.poll(entryTitles).toContain(SAKURA.title);
     await expect(input().inputValue()).resolves.toBe('sakura');
+  });
+
+  it("lists an album's songs in track order, and plays all the songs found", async () => {
+    await h.open('/search?q=sakura%20letters&sub=song');
+    const songs = h.page.getByTestId('search-subs').locator('li .title');
+    await expect.poll(() => songs.allTextContents()).toEqual(SAKURA.tracks);
+    await h.page.getByTestId('search-play-all').click();
+    await h.page.getByTestId('player-title').waitFor();
+    await expect(h.page.getByTestId('player-title').textContent()).resolves.toContain(SAKURA.tracks[0]);
+    const queued = await h.page.evaluate(() => JSON.parse(localStorage.getItem('moecat.player') ?? '{}').queue?.map((t: { title: string }) => t.title));
+    expect(queued).toEqual(SAKURA.tracks);
+    await h.page.getByTestId('player-toggle').click();
   });
 
   it('follows an input method at 360 px: nothing is searched mid-composition, and 东 then 方 reads 东方', async () => {
