@@ -86,6 +86,17 @@ describe('Settings → Library', () => {
     const titles = page.getByTestId('browse-result-title');
     await titles.first().waitFor();
     await expect(titles.allTextContents()).resolves.toEqual([ALBUM]);
+    // Marked as yours: a Folder badge naming the folder.
+    const badge = page.getByTestId('browse-result').getByTestId('source-badge');
+    await expect(badge.textContent()).resolves.toMatch(/^Folder/);
+    await expect(badge.getAttribute('title')).resolves.toMatch(/\(folder\)$/);
+    // With Source = Folders, the tag chips are the folder's tags, counted in the folder.
+    await h.open('/browse/music?source=folder');
+    const chips = page.getByTestId('browse-tag');
+    await chips.first().waitFor();
+    const chipTexts = (await chips.allTextContents()).map((c) => c.replace(/\s+/g, ' ').trim());
+    expect(chipTexts.some((c) => c.startsWith('Idol'))).toBe(true);
+    expect(chipTexts.some((c) => c.startsWith('Vocal'))).toBe(false); // a bundled album's tag
   });
 
   it('finds the imported album in search, shows its embedded cover, and plays a song from the folder', async () => {
@@ -94,6 +105,9 @@ describe('Settings → Library', () => {
     await page.keyboard.type('kirameki folder', { delay: 30 });
     const result = page.getByTestId('search-entries').getByRole('link', { name: new RegExp(ALBUM) }).first();
     await result.waitFor();
+    // The folder's album and its songs carry the Folder badge; bundled results carry none.
+    await expect(result.getByTestId('source-badge').textContent()).resolves.toMatch(/^Folder/);
+    await expect.poll(() => page.getByTestId('search-subs').getByTestId('source-badge').count()).toBeGreaterThan(0);
     await result.click();
     await page.waitForURL((url) => /^\/music\/\d{9,}$/.test(url.pathname));
     await expect(page.getByTestId('entry-title').textContent()).resolves.toBe(ALBUM);

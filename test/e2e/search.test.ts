@@ -125,6 +125,7 @@ describe('search', () => {
     await h.open('/search?q=sakura%20letters&sub=song');
     const songs = h.page.getByTestId('search-subs').locator('li .title');
     await expect.poll(() => songs.allTextContents()).toEqual(SAKURA.tracks);
+    await expect(h.page.getByTestId('source-badge').count()).resolves.toBe(0); // bundled: no badge
     await h.page.getByTestId('search-play-all').click();
     await h.page.getByTestId('player-title').waitFor();
     await expect(h.page.getByTestId('player-title').textContent()).resolves.toContain(SAKURA.tracks[0]);

@@ -183,20 +183,22 @@ export const DEFAULT_TAG_LIMIT = 30;
 export const MAX_TAG_LIMIT = 100;
 
 // Not part of the Moefou interface, but answered like its operations. Order: most used first, then by
-// name; `information.count` is the number of tags listed.
+// name; `information.count` is the number of tags listed. Tags that are only a year are left out (the
+// date filter covers them); `source` counts only the entries of those sources.
 export const tags = defineOperation({
   method: 'GET',
   path: '/app/tags',
   spellings: 'api',
   auth: 'api-key',
-  summary: 'The most used tags of some entry types, with how many entries carry each',
+  summary: 'The most used tags of some entry types (of some sources), with how many entries carry each; no year tags',
   responds: { tags: { list: true, object: 'TagDto' } },
   params: {
     wiki_type: requiredWikiTypes,
+    source: sources("Moecat's extension: count only entries of these sources — a comma list of kinds (bundled, folder, remote) and source ids"),
     limit: positiveInt({ description: `How many tags, 1–${MAX_TAG_LIMIT} (larger values are clamped); default ${DEFAULT_TAG_LIMIT}`, example: '20', max: MAX_TAG_LIMIT }),
   },
   handle({ p, app }) {
-    const found = app.deps.catalogue.queries.tags.mostUsed(p.wiki_type, p.limit ?? DEFAULT_TAG_LIMIT);
+    const found = app.deps.catalogue.queries.tags.mostUsed(p.wiki_type, p.limit ?? DEFAULT_TAG_LIMIT, p.source);
     return { information: { count: found.length }, payload: { tags: found } };
   },
 });

@@ -39,8 +39,9 @@ export async function fetchWikis(filter: WikiFilter, page: number, perpage: numb
   return { wikis: response.wikis, count: info.count ?? 0, page: info.page ?? page, perpage: info.perpage ?? perpage };
 }
 
-/** The most used tags of a type, with counts. */
-export async function fetchTags(type: BrowseType, limit: number, signal?: AbortSignal): Promise<TagDto[]> {
-  const response = await getApi<{ tags: TagDto[] }>('/app/tags.json', { wiki_type: SECTION_TYPES[type].join(','), limit }, signal);
+/** The most used tags of a type (of some kinds of source), with counts; no year tags. */
+export async function fetchTags(type: BrowseType, limit: number, sources?: string[], signal?: AbortSignal): Promise<TagDto[]> {
+  const params = { wiki_type: SECTION_TYPES[type].join(','), limit, source: sources?.length ? sources.join(',') : undefined };
+  const response = await getApi<{ tags: TagDto[] }>('/app/tags.json', params, signal);
   return response.tags;
 }

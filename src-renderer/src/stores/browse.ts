@@ -1,5 +1,5 @@
-// The browse screen's data: the page of entries for the filters in the URL, and each type's most
-// used tags. The route is the source of truth for the filters; the view hands them to load(). A newer
+// The browse screen's data: the page of entries for the filters in the URL, and the most used tags of
+// each type and choice of sources (the chips offer only tags the chosen sources have). The route is the source of truth for the filters; the view hands them to load(). A newer
 // load cancels an older one, so a quick series of clicks ends on the last one's answer.
 import { defineStore } from 'pinia';
 import { computed, reactive, ref } from 'vue';
@@ -12,12 +12,16 @@ import { latestRead } from './requests';
 export const PER_PAGE = 24;
 export const TAG_LIMIT = 40;
 
+/** Where the tags of a type and a choice of sources are kept. */
+export const tagsKey = (type: BrowseType, sources?: string[]) => `${type}|${[...(sources ?? [])].sort().join(',')}`;
+
 export const useBrowseStore = defineStore('browse', () => {
   const results = ref<WikiPage | null>(null);
   /** The filters and page the results (or the error) belong to. */
   const resultsKey = ref('');
   const { state: loadState, loading, error, run, cancel } = latestRead();
-  const tags = ref<Partial<Record<BrowseType, TagDto[]>>>({});
+  /** By tagsKey(type, sources). */
+  const tags = ref<Record<string, TagDto[]>>({});
   const tagsState = reactive<LoadState>(idle());
   const tagsError = computed(() => tagsState.error);
 
@@ -38,11 +42,12 @@ export const useBrowseStore = defineStore('browse', () => {
     );
   }
 
-  async function loadTags(type: BrowseType, force = false): Promise<void> {
-    if (tags.value[type] && !force) return;
+  async function loadTags(type: BrowseType, sources?: string[], force = false): Promise<void> {
+    const key = tagsKey(type, sources);
+    if (tags.value[key] && !force) return;
     Object.assign(tagsState, { status: 'loading', error: null });
     try {
-      tags.value = { ...tags.value, [type]: await fetchTags(type, TAG_LIMIT) };
+      tags.value = { ...tags.value, [key]: await fetchTags(type, TAG_LIMIT, sources) };
       Object.assign(tagsState, ready());
     } catch (e) {
       Object.assign(tagsState, failed(e));

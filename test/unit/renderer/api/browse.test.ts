@@ -28,6 +28,11 @@ describe('browse requests', () => {
     await fetchWikis({ type: 'music', tags: ['OST'] }, 1, 20);
     await fetchTags('radio', 12);
     expect(calls[0].params).toMatchObject({ wiki_type: 'music', tag: 'OST' });
-    expect(calls[1].params).toMatchObject({ wiki_type: 'radio' });
+    expect(calls[1].params).toMatchObject({ wiki_type: 'radio', source: undefined });
+  });
+
+  it('ask for the tags of the chosen kinds of source only', async () => {
+    await fetchTags('music', 12, ['folder', 'remote']);
+    expect(calls[0]).toMatchObject({ path: '/app/tags.json', params: { wiki_type: 'music', source: 'folder,remote' } });
   });
 });
