@@ -1,5 +1,5 @@
 // Every main screen at 360, 720 and 1280 px wide, in the light and the dark theme, with a song playing:
-// nothing scrolls sideways, the navigation and the search box fit, the player's play/pause, next and
+// nothing scrolls sideways, the navigation and the search box fit (its placeholder whole), the player's play/pause, next and
 // queue buttons are on screen. Screenshots of each go to test-results/screens/<screen>-<width>-<theme>.png.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './fixtures/browser';
@@ -40,6 +40,15 @@ describe.each(WIDTHS)('at %i px', (width) => {
       for (const part of ['nav a[href="/about"]', '[data-testid="search-input"]', '[data-testid="player-toggle"]', '[data-testid="player-next"]', '[data-testid="player-queue-toggle"]']) {
         await withinWidth(part, width);
       }
+      // An empty search box shows its whole placeholder.
+      const placeholderFits = await h.page.getByTestId('search-input').evaluate((el: HTMLInputElement) => {
+        if (el.value) return true;
+        const style = getComputedStyle(el);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = style.font;
+        return context.measureText(el.placeholder).width <= el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      });
+      expect.soft(placeholderFits, `the search placeholder is cut on ${screen.name} at ${width}px`).toBe(true);
       const search = await h.page.getByTestId('search-input').boundingBox();
       expect.soft(search!.width, 'the search box is wide enough to type in').toBeGreaterThanOrEqual(Math.min(160, width / 2));
     }
