@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { defineConfig, externalizeDepsPlugin } from 'electron-vite';
 import vue from '@vitejs/plugin-vue';
 import type { Plugin } from 'vite';
+import { precompress } from './tools/precompress';
 
 export default defineConfig({
   main: {
@@ -31,7 +32,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src-renderer'),
-    plugins: [vue(), rootBase()],
+    plugins: [vue(), rootBase(), precompress()],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       // Browsers load it over HTTP in headless mode too; electron-vite leaves it unminified otherwise.

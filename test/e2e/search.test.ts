@@ -121,6 +121,20 @@ describe('search', () => {
     await expect(input().inputValue()).resolves.toBe('sakura');
   });
 
+  it('searches on every keystroke without a pause, and fast typing loses nothing to the echo of its own navigation', async () => {
+    await h.open('/');
+    await input().click();
+    await h.page.keyboard.type('phantasmal night', { delay: 15 });
+    await h.page.waitForURL((url) => url.searchParams.get('q') === 'phantasmal night');
+    await expect(input().inputValue()).resolves.toBe('phantasmal night');
+    await expect.poll(entryTitles).toContain(GENYATAN.title);
+    // Back walks to the page before the search; the box follows the address.
+    await h.page.goBack();
+    await h.page.waitForURL((url) => url.pathname === '/');
+    await h.open('/search?q=sakura');
+    await expect(input().inputValue()).resolves.toBe('sakura');
+  });
+
   it("lists an album's songs in track order, and plays all the songs found", async () => {
     await h.open('/search?q=sakura%20letters&sub=song');
     const songs = h.page.getByTestId('search-subs').locator('li .title');

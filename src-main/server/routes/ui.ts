@@ -7,9 +7,11 @@
 // The assets are served by @fastify/static, loaded on the first asset request (lazy-app.ts). The routes
 // are the build's top-level files and one wildcard per top-level folder (assets/…), read once at
 // start-up, so any other path is a history route; a missing file inside a folder is a 404, not the page.
+// Compressed copies written at build time are sent to browsers that accept them, and the content-named
+// files under assets/ are cached as immutable.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { CONTENT_SECURITY_POLICY } from '../../content-security-policy';
 import { refuseOtherMethods } from '../allowed-methods';
 import { innerApp, lazyApp } from '../lazy-app';
@@ -37,10 +39,14 @@ const API_PATH = /\.(json|xml)\/?$|^\/(files|covers|app|docs|oauth|fav|user)(\/|
 /** UI pages under an API prefix: the OAuth approval page. */
 const UI_PAGES = new Set(['/oauth/authorize']);
 
-/** Routes for the build's top-level files but index.html, and its top-level folders; no dotfiles. */
+/** The build's folder of content-named files (Vite's assets/): cached for good. */
+const HASHED_DIR = 'assets';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Routes for the build's top-level files but index.html and compressed copies, and its top-level folders; no dotfiles. */
 function assetRoutes(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })
-    .filter((f) => !f.name.startsWith('.') && f.name !== 'index.html' && (f.isFile() || f.isDirectory()))
+    .filter((f) => !f.name.startsWith('.') && f.name !== 'index.html' && !/\.(br|gz)$/.test(f.name) && (f.isFile() || f.isDirectory()))
     .map((f) => (f.isDirectory() ? `/${f.name}/*` : `/${f.name}`));
 }
 
@@ -90,7 +96,13 @@ export async function uiRoutes(app: FastifyInstance, opts: { rendererDir?: strin
         dotfiles: 'ignore',
         decorateReply: false,
         allowedPath: (path) => path !== '/index.html',
-        setHeaders: (reply) => reply.header('content-security-policy', CONTENT_SECURITY_POLICY),
+        // The build's .br and .gz copies (tools/precompress.ts), chosen by the browser's Accept-Encoding.
+        preCompressed: true,
+        setHeaders: (reply, path) => {
+          reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+          // Vite names what it puts under assets/ by content: a name never changes meaning, so no revalidation.
+          if (relative(dir!, path).split(sep)[0] === HASHED_DIR) reply.header('cache-control', IMMUTABLE);
+        },
       });
       return inner;
     });
