@@ -156,6 +156,7 @@ describe('search', () => {
       const cdp = await h.page.context().newCDPSession(h.page);
       const before: string[] = [];
       const during: string[] = [];
+      let committed = '';
       const caret: (number | null)[] = [];
       for (const [reading, char] of [['dong', '东'], ['fang', '方']]) {
         // Pinyin letters composing, then the candidate committed, as an IME does.
@@ -165,7 +166,9 @@ describe('search', () => {
         await h.page.waitForTimeout(400); // longer than the search's pause: nothing may happen
         during.push(pathAndQuery());
         await cdp.send('Input.insertText', { text: char });
-        await h.page.waitForTimeout(50);
+        committed += char;
+        // The committed text is searched at once; the next composition starts from there.
+        await h.page.waitForURL((url) => url.searchParams.get('q') === committed);
         caret.push(await input().evaluate((el) => (el as HTMLInputElement).selectionStart));
       }
       await h.page.waitForURL((url) => url.searchParams.get('q') === '东方');
