@@ -110,7 +110,10 @@ async function measure(browser: Browser, label: string, server: RunningServer, w
     await context.addInitScript(probe);
     const page = await context.newPage();
     const loads: { start: number; type: string; size: Promise<number> }[] = [];
-    page.on('requestfinished', (request) => loads.push({ start: request.timing().startTime, type: request.resourceType(), size: request.sizes().then((s) => s.responseBodySize) }));
+    // The sizes of a page that has closed are not asked for: a failed ask counts nothing.
+    page.on('requestfinished', (request) =>
+      loads.push({ start: request.timing().startTime, type: request.resourceType(), size: request.sizes().then((s) => s.responseBodySize, () => 0) }),
+    );
     await page.goto(server.loginUrl());
     coldTimes.push(await firstCard(page));
     if (run === 0) {

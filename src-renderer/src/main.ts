@@ -1,9 +1,14 @@
-// Renderer entry: mounts the Vue app with its stores, router and translations.
+// Renderer entry: mounts the Vue app with its stores, router and translations. Opened on On air (the
+// first screen), it asks for the week before anything mounts, so the answer is on its way while the
+// app boots.
 import { createPinia } from 'pinia';
 import { createApp } from 'vue';
 import App from './App.vue';
 import { i18n } from './i18n';
 import { router } from './router';
+import { useOnAirStore } from './stores/on-air';
 import './styles/base.css';
 
-createApp(App).use(createPinia()).use(router).use(i18n).mount('#app');
+const pinia = createPinia();
+if (location.pathname === '/') void useOnAirStore(pinia).load();
+createApp(App).use(pinia).use(router).use(i18n).mount('#app');

@@ -1,11 +1,13 @@
 // The UI's routes, in history mode: the server answers index.html for each of these paths, so every
 // view can be bookmarked, reloaded and reached with back/forward.
 import { createRouter, createWebHistory } from 'vue-router';
+import OnAirView from '../views/OnAirView.vue';
 
 export const router = createRouter({
   history: createWebHistory('/'),
   routes: [
-    { path: '/', name: 'on-air', component: () => import('../views/OnAirView.vue') },
+    // The first screen is in the main bundle: no second round trip before it can mount.
+    { path: '/', name: 'on-air', component: OnAirView },
     { path: '/search', name: 'search', component: () => import('../views/SearchView.vue') },
     { path: '/browse/:type(music|radio|anime)?', name: 'browse', component: () => import('../views/BrowseView.vue') },
     { path: '/:type(music|radio|anime)/:id(\\d+)', name: 'entry', component: () => import('../views/EntryView.vue') },

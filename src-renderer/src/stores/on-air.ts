@@ -14,13 +14,24 @@ export const useOnAirStore = defineStore('onAir', () => {
   const { state: loadState, loading, error, run } = latestRead();
   let loadedAt = 0;
 
-  /** Loads the week unless a fresh one is held; `force` always asks again (retry). */
-  async function load(force = false): Promise<void> {
-    if (!force && week.value && Date.now() - loadedAt < FRESH_MS) return;
-    await run(fetchOnAir, (answer) => {
+  /** The load under way, which a second caller joins rather than restarts. */
+  let pending: Promise<void> | null = null;
+
+  /**
+   * Loads the week unless a fresh one is held or is being loaded; `force` always asks again (retry).
+   * main.ts starts it before the first screen has mounted, and the view's own call joins it.
+   */
+  function load(force = false): Promise<void> {
+    if (!force && week.value && Date.now() - loadedAt < FRESH_MS) return Promise.resolve();
+    if (!force && pending) return pending;
+    const mine = run(fetchOnAir, (answer) => {
       week.value = answer;
       loadedAt = Date.now();
+    }).finally(() => {
+      if (pending === mine) pending = null;
     });
+    pending = mine;
+    return mine;
   }
 
   return { week, loadState, loading, error, load };

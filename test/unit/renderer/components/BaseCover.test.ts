@@ -2,7 +2,7 @@
 // An entry's cover: the image with its alternative text and the sizes the browser picks from, and the
 // lettered tile shown instead when the image cannot be loaded.
 import { enableAutoUnmount, mount } from '@vue/test-utils';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CoverDto } from '../../../../src-main/contract/objects';
 import BaseCover from '../../../../src-renderer/src/components/BaseCover.vue';
 
@@ -75,5 +75,58 @@ describe('BaseCover', () => {
     await wrapper.setProps({ cover: cover(8) });
     expect(wrapper.find('[data-testid="cover-fallback"]').exists()).toBe(false);
     expect(wrapper.get('img').attributes('src')).toBe('/covers/8/medium');
+  });
+});
+
+describe('BaseCover with defer', () => {
+  /** An IntersectionObserver the test drives: `show(el)` says the element came near the window. */
+  function stubObserver() {
+    const observed = new Set<Element>();
+    let callback: IntersectionObserverCallback = () => {};
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(cb: IntersectionObserverCallback) {
+          callback = cb;
+        }
+        observe(el: Element) {
+          observed.add(el);
+        }
+        unobserve(el: Element) {
+          observed.delete(el);
+        }
+        disconnect() {}
+      },
+    );
+    return { observed, show: (el: Element) => callback([{ target: el, isIntersecting: true } as unknown as IntersectionObserverEntry], {} as IntersectionObserver) };
+  }
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** BaseCover afresh: its one observer is made with the IntersectionObserver of the moment. */
+  async function freshCover() {
+    vi.resetModules();
+    return (await import('../../../../src-renderer/src/components/BaseCover.vue')).default;
+  }
+
+  it('makes no image until its box comes near the window, then the image', async () => {
+    const io = stubObserver();
+    const wrapper = mount(await freshCover(), { props: { cover: cover(9), alt: '', defer: true } });
+    expect(wrapper.find('img').exists()).toBe(false);
+    expect(wrapper.find('[data-testid="cover-fallback"]').exists()).toBe(false);
+    const box = wrapper.get('.cover').element;
+    expect(io.observed.has(box)).toBe(true);
+    io.show(box);
+    await wrapper.vm.$nextTick();
+    expect(wrapper.get('img').attributes('src')).toBe('/covers/9/medium');
+    expect(io.observed.has(box)).toBe(false);
+  });
+
+  it('stops watching a box that goes away before it is seen', async () => {
+    const io = stubObserver();
+    const wrapper = mount(await freshCover(), { props: { cover: cover(10), alt: '', defer: true } });
+    const box = wrapper.get('.cover').element;
+    expect(io.observed.has(box)).toBe(true);
+    wrapper.unmount();
+    expect(io.observed.has(box)).toBe(false);
   });
 });
