@@ -1,4 +1,4 @@
-// Formatting shared by the entry and search screens: dates, durations, which section an entry is in.
+// Formatting shared by the screens: dates, moments, durations, track numbers, which section an entry is in.
 import { CATALOGUE_TIME_ZONE } from '../../../src-main/contract/time';
 import type { EntrySection } from '../api/entry';
 
@@ -8,12 +8,38 @@ import type { EntrySection } from '../api/entry';
  */
 export function formatDay(unixSeconds: number, locale: string): string {
   if (!unixSeconds) return '';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: CATALOGUE_TIME_ZONE }).format(unixSeconds * 1000);
+  return formatterOf(locale, 'day').format(unixSeconds * 1000);
 }
 
 export function yearOf(unixSeconds: number): string {
   if (!unixSeconds) return '';
-  return new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: CATALOGUE_TIME_ZONE }).format(unixSeconds * 1000);
+  return formatterOf('en', 'year').format(unixSeconds * 1000);
+}
+
+/** A moment (an import, a key made, a play) in the viewer's own time zone: date and time. */
+export function formatMoment(unixSeconds: number, locale: string): string {
+  return formatterOf(locale, 'moment').format(unixSeconds * 1000);
+}
+
+const STYLES: Record<'day' | 'year' | 'moment', Intl.DateTimeFormatOptions> = {
+  day: { dateStyle: 'medium', timeZone: CATALOGUE_TIME_ZONE },
+  year: { year: 'numeric', timeZone: CATALOGUE_TIME_ZONE },
+  moment: { dateStyle: 'medium', timeStyle: 'short' },
+};
+
+/**
+ * One Intl.DateTimeFormat per language and style, made once: making one costs about as much as
+ * drawing a result row (a list of 40 years made 40 of them per keystroke).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterOf(locale: string, style: keyof typeof STYLES): Intl.DateTimeFormat {
+  const key = `${locale} ${style}`;
+  let made = formatters.get(key);
+  if (!made) {
+    made = new Intl.DateTimeFormat(locale, STYLES[style]);
+    formatters.set(key, made);
+  }
+  return made;
 }
 
 /** m:ss (h:mm:ss past an hour). */

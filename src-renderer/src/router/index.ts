@@ -19,5 +19,7 @@ export const router = createRouter({
     { path: '/oauth/authorize', name: 'oauth-authorize', component: () => import('../views/OAuthAuthorizeView.vue') },
     { path: '/:rest(.*)*', name: 'not-found', component: () => import('../views/NotFoundView.vue') },
   ],
-  scrollBehavior: (_to, _from, saved) => saved ?? { top: 0 },
+  // Back/forward return to where the page was; a new page starts at its top. Typing in the search box
+  // changes only the search's query: the page stays where it is (and no scroll forces a layout per key).
+  scrollBehavior: (to, from, saved) => saved ?? (to.name === 'search' && from.name === 'search' ? false : { top: 0 }),
 });
