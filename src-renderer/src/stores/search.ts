@@ -1,7 +1,8 @@
 // The search screen's state: the query and type filters, and one result list each for entries
 // (search/wiki) and songs & episodes (search/sub), paged by "load more". Every new query aborts the
 // requests of the previous one and answers are tagged with a sequence number, so a slow stale answer
-// can never overwrite a newer one.
+// can never overwrite a newer one. While a new query loads, the lists keep the previous results (status
+// 'loading'): typing one more letter patches the rows on screen instead of emptying and redrawing them.
 import { defineStore } from 'pinia';
 import { reactive, ref } from 'vue';
 import type { SubDto, WikiDto } from '../../../src-main/contract/objects';
@@ -78,9 +79,9 @@ export const useSearchStore = defineStore('search', () => {
     controller?.abort();
     const mySeq = ++seq;
     query.value = { q: next.q, entryTypes: [...next.entryTypes], subTypes: [...next.subTypes], sources: [...(next.sources ?? [])] };
-    Object.assign(entries, emptyList<WikiDto>());
-    Object.assign(subs, emptyList<SubDto>());
     if (next.q.trim() === '') {
+      Object.assign(entries, emptyList<WikiDto>());
+      Object.assign(subs, emptyList<SubDto>());
       controller = null;
       return;
     }

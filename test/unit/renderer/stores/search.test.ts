@@ -1,5 +1,6 @@
 // useSearchStore: one search at a time (a newer query wins over a slower older answer), type
-// filters sent as the API's types, and "load more" appending the next page.
+// filters sent as the API's types, "load more" appending the next page, and the previous results kept
+// on screen while the next query loads.
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SearchAnswer, SearchRequest } from '../../../../src-renderer/src/api/search';
@@ -48,6 +49,21 @@ describe('useSearchStore', () => {
     expect(store.entries.items).toEqual([{ id: 'new' }]);
     expect(store.entries.status).toBe('ready');
     expect(store.subs.status).toBe('loading');
+  });
+
+  it('keeps the previous results on screen while the next query loads, and empties them for an empty query', async () => {
+    const store = useSearchStore();
+    store.search({ q: 'saku', entryTypes: [], subTypes: [] });
+    take('wiki', 'saku').resolve(answer(['a', 'b']));
+    await flush();
+    store.search({ q: 'sakur', entryTypes: [], subTypes: [] });
+    expect(store.entries.status).toBe('loading');
+    expect(store.entries.items).toEqual([{ id: 'a' }, { id: 'b' }]);
+    take('wiki', 'sakur').resolve(answer(['a']));
+    await flush();
+    expect(store.entries).toMatchObject({ status: 'ready', items: [{ id: 'a' }], count: 1 });
+    store.search({ q: '', entryTypes: [], subTypes: [] });
+    expect(store.entries).toMatchObject({ status: 'idle', items: [], count: 0 });
   });
 
   it("sends the UI's anime as every anime kind, and sub-entry filters as they are", () => {
