@@ -85,6 +85,7 @@ function probe(): void {
       const field = e.target as HTMLElement | null;
       if (field?.tagName !== 'INPUT') return;
       const down = e.timeStamp;
+      w.__lastInput = down;
       field.addEventListener('input', () => painted((t) => (w.__keys as { down: number; painted: number }[]).push({ down, painted: t })), { once: true });
     },
     true,
@@ -151,23 +152,26 @@ async function measure(browser: Browser, label: string, server: RunningServer, w
         await page.getByTestId('search-input').click();
         await page.evaluate(() => ((window as unknown as { __keys: unknown[] }).__keys.length = 0));
         const since = await page.evaluate(() => performance.now());
-        for (const char of word) {
+        const chars = [...word];
+        for (const char of chars.slice(0, -1)) {
           await page.keyboard.type(char);
           await page.waitForTimeout(delay);
         }
-        const lastKey = await page.evaluate(() => (window as unknown as { __keys: { down: number }[] }).__keys.at(-1)!.down);
-        const done = await page.waitForFunction(
-          (q) =>
-            new Promise<number | false>((ok) =>
-              requestAnimationFrame(() => {
-                const here = new URL(location.href).searchParams.get('q') === q;
-                const counted = document.querySelector('#search-entries-heading .count') && document.querySelector('#search-subs-heading .count');
-                ok(here && counted ? performance.now() : false);
-              }),
-            ),
-          word,
-          { timeout: 30_000, polling: 'raf' },
-        );
+        // Watch every frame from before the last key: the first frame showing both lists for the word.
+        await page.evaluate((q) => {
+          const w = window as unknown as { __doneAt?: number };
+          w.__doneAt = undefined;
+          const check = () => {
+            const here = new URL(location.href).searchParams.get('q') === q;
+            const counted = document.querySelector('#search-entries-heading .count') && document.querySelector('#search-subs-heading .count');
+            if (here && counted) w.__doneAt = performance.now();
+            else requestAnimationFrame(check);
+          };
+          requestAnimationFrame(check);
+        }, word);
+        await page.keyboard.type(chars[chars.length - 1]);
+        const lastKey = await page.evaluate(() => (window as unknown as { __lastInput: number }).__lastInput);
+        const done = await page.waitForFunction(() => (window as unknown as { __doneAt?: number }).__doneAt, undefined, { timeout: 30_000, polling: 'raf' });
         results.push(((await done.jsonValue()) as number) - lastKey);
         keys.push(...(await page.evaluate(() => (window as unknown as { __keys: { down: number; painted: number }[] }).__keys.map((k) => k.painted - k.down))));
         typingLong.push(...(await longTasksSince(page, since)));

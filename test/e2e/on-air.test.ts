@@ -54,7 +54,8 @@ describe('on-air week', () => {
     expect(total).toBeGreaterThan(0);
     for (let d = 1; d <= 7; d++) {
       await expect(dayColumn(d).getByTestId('onair-day-count').textContent()).resolves.toBe(String(week.counts[d]));
-      await expect(dayColumn(d).getByTestId('onair-entry').count()).resolves.toBe(week.counts[d]);
+      // A day's first cards come in the first frame, the rest right after.
+      await expect.poll(() => dayColumn(d).getByTestId('onair-entry').count()).toBe(week.counts[d]);
     }
     await expect(h.page.getByTestId('onair-total').textContent()).resolves.toBe(`${total} shows`);
   });
@@ -63,9 +64,7 @@ describe('on-air week', () => {
     const weekday = Number(await h.page.locator('[data-testid="onair-day"][data-today="true"]').getAttribute('data-weekday'));
     const day = [1, 2, 3, 4, 5, 6, 7].map((d) => (d + weekday - 2) % 7 + 1).find((d) => week.counts[d] > 0)!;
     const entries = dayColumn(day).getByTestId('onair-entry');
-    await expect(entries.evaluateAll((els) => els.map((e) => e.getAttribute('data-wiki-id')))).resolves.toEqual(
-      week.days[day].map((e) => String(e.oa_obj_id)),
-    );
+    await expect.poll(() => entries.evaluateAll((els) => els.map((e) => e.getAttribute('data-wiki-id')))).toEqual(week.days[day].map((e) => String(e.oa_obj_id)));
     await expect(dayColumn(day).getByTestId('onair-time').allTextContents()).resolves.toEqual(week.days[day].map((e) => e.oa_time));
     const first = entries.first();
     await expect(first.getAttribute('href')).resolves.toBe(`/anime/${week.days[day][0].oa_obj_id}`);
@@ -121,7 +120,7 @@ describe('on-air week', () => {
     const selected = h.page.locator('[role="tab"][aria-selected="true"]');
     const today = Number(await selected.getAttribute('data-weekday'));
     expect([tokyoBroadcastWeekday(), tokyoBroadcastWeekday(Date.now() - 60_000)]).toContain(today);
-    await expect(h.page.getByRole('tabpanel').getByTestId('onair-entry').count()).resolves.toBe(week.counts[today]);
+    await expect.poll(() => h.page.getByRole('tabpanel').getByTestId('onair-entry').count()).toBe(week.counts[today]);
     await h.shot('week-narrow');
 
     const other = (today % 7) + 1;
@@ -129,7 +128,7 @@ describe('on-air week', () => {
     await expect(selected.getAttribute('data-weekday')).resolves.toBe(String(other));
     const panel = h.page.getByRole('tabpanel');
     await expect(panel.locator('[data-testid="onair-day"]').getAttribute('data-weekday')).resolves.toBe(String(other));
-    await expect(panel.getByTestId('onair-entry').count()).resolves.toBe(week.counts[other]);
+    await expect.poll(() => panel.getByTestId('onair-entry').count()).toBe(week.counts[other]);
     await expect(panel.getByTestId('onair-time').allTextContents()).resolves.toEqual(week.days[other].map((e) => e.oa_time));
 
     // Roving tabindex: the selected tab is the one Tab stop; → selects and focuses the next day.
@@ -150,7 +149,7 @@ describe('on-air week', () => {
     await h.page.unroute('**/on-air.json*');
     await alert.getByRole('button', { name: 'Try again' }).click();
     await h.page.locator('[data-testid="onair-day"][data-today="true"]').waitFor();
-    await expect(h.page.getByTestId('onair-entry').count()).resolves.toBe(Object.values(week.counts).reduce((a, b) => a + b, 0));
+    await expect.poll(() => h.page.getByTestId('onair-entry').count()).toBe(Object.values(week.counts).reduce((a, b) => a + b, 0));
   });
 
   it('follows a dark system theme', async () => {

@@ -53,6 +53,19 @@ describe('OnAirDayColumn', () => {
     expect(wrapper.get('h2').text()).toContain('2 shows');
   });
 
+  it('draws the first eight cards at once and the rest right after the first frame, all counted from the start', async () => {
+    const many = Array.from({ length: 12 }, (_, i) => {
+      const entry = onAir(600 + i, `番組 ${i}`, [], 1, `${String(10 + i).padStart(2, '0')}:00`);
+      return { entry, slot: { weekday: 1, minutes: 0, time: entry.oa_time } };
+    });
+    const wrapper = render({ weekday: 1, entries: many, today: false });
+    expect(wrapper.findAll('[data-testid="onair-entry"]')).toHaveLength(8);
+    expect(wrapper.get('[data-testid="onair-day-count"]').text()).toBe('12');
+    await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 10)));
+    await wrapper.vm.$nextTick();
+    expect(wrapper.findAll('[data-testid="onair-entry"]').map((c) => c.attributes('href'))).toEqual(many.map((m) => `/anime/${m.entry.oa_obj_id}`));
+  });
+
   it("links each card to its entry's page", () => {
     const wrapper = render({ weekday: 1, entries: monday, today: false });
     expect(wrapper.findAll('[data-testid="onair-entry"]').map((c) => c.attributes('href'))).toEqual(['/anime/501', '/anime/502']);
