@@ -3,7 +3,7 @@
 // any page size gives the whole list, even past a run longer than the margin read around a page.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { trackOrdered, type SubPlace, type Tier } from '../../../../src-main/catalogue/search/search-queries';
+import { trackOrdered, type SubPlace, type Tier } from '../../../../src-main/catalogue/search/track-order';
 
 /** A tier over `ids` (already newest first) and the places of its rows. */
 function fakeTier(ids: number[]): Tier {
