@@ -1,0 +1,61 @@
+// The app at 360 px with only a keyboard: Tab reaches the sections and Enter opens one, `/` reaches the
+// search box, the arrow keys move into the results and Enter opens one, Tab reaches Play all and Enter
+// plays; a song result's focus ring goes round its row, not through its second line.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from './fixtures/browser';
+import { SAKURA_ID } from './fixtures/screens';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ viewport: { width: 360, height: 740 } });
+});
+afterAll(() => h?.close());
+
+/** Presses Tab until the focused element matches `test`, at most `limit` times. */
+async function tabTo(test: (el: { tag: string; text: string; href: string | null; testid: string | null }) => boolean, limit = 60): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    await h.page.keyboard.press('Tab');
+    const el = await h.page.evaluate(() => {
+      const a = document.activeElement as HTMLElement | null;
+      return { tag: a?.tagName ?? '', text: (a?.textContent ?? '').trim(), href: a?.getAttribute('href') ?? null, testid: a?.getAttribute('data-testid') ?? null };
+    });
+    if (test(el)) return;
+  }
+  throw new Error('Tab never reached the element');
+}
+
+describe('at 360 px, with only a keyboard', () => {
+  it('opens a section from the navigation with Tab and Enter', async () => {
+    await h.open('/');
+    await tabTo((el) => el.href === '/browse/music');
+    await h.page.keyboard.press('Enter');
+    await h.page.waitForURL((url) => url.pathname.startsWith('/browse'));
+    await h.page.getByTestId('browse-result').first().waitFor();
+  });
+
+  it('searches with /, moves into the results with ↓, opens one with Enter, and plays it with Tab and Enter', async () => {
+    await h.open('/about');
+    await h.page.keyboard.press('/');
+    await h.page.keyboard.type('sakura letters');
+    await h.page.getByTestId('search-subs').locator('li').first().waitFor();
+    await h.page.keyboard.press('ArrowDown');
+    const focused = () => h.page.evaluate(() => document.activeElement?.closest('a')?.getAttribute('href') ?? null);
+    await expect.poll(focused).toBe(`/music/${SAKURA_ID}`);
+    await h.page.keyboard.press('Enter');
+    await h.page.waitForURL((url) => url.pathname === `/music/${SAKURA_ID}`);
+    await tabTo((el) => el.testid === 'play-all');
+    await h.page.keyboard.press('Enter');
+    await h.page.getByTestId('player-title').waitFor();
+    await h.page.keyboard.press('Escape');
+  });
+
+  it("rings a focused song result's whole row", async () => {
+    await h.open('/search?q=sakura%20letters&sub=song');
+    const firstSong = h.page.getByTestId('search-subs').locator('li .title').first();
+    await firstSong.waitFor();
+    await h.page.getByTestId('search-input').focus();
+    await tabTo((el) => el.tag === 'A' && el.text.startsWith('First Snow'));
+    const styles = await firstSong.evaluate((a) => ({ link: getComputedStyle(a).outlineStyle, row: getComputedStyle(a.closest('li')!).outlineStyle }));
+    expect(styles).toEqual({ link: 'none', row: 'solid' });
+  });
+});
