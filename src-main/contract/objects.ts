@@ -106,6 +106,45 @@ export interface WikiDto {
   wiki_source: WikiSourceDto;
 }
 
+/** Moecat's extension of an anime entry in /anime/detail: when it is broadcast, in the catalogue time zone. */
+export interface BroadcastDto {
+  /** 1 Monday … 7 Sunday, on the broadcast day (05:00–28:59); all seven for a daily show. */
+  weekdays: number[];
+  /** "HH:MM" on the broadcast day, 05:00–28:59 (a Monday 25:30 show is on air Tuesday at 01:30). */
+  time: string;
+  /** 7 weekly, 1 daily. */
+  period_days: number;
+  /** Local midnight of the first broadcast day, Unix seconds. */
+  date_begin: number;
+  /** Local midnight of the last broadcast day; 0 when unknown. */
+  date_end: number;
+  /** The IANA zone of the slot and the dates (Asia/Tokyo). */
+  time_zone: string;
+}
+
+/** Moecat's extension of an anime entry in /anime/detail: a site where it is shown (onair) or described (info). */
+export interface WikiSiteDto {
+  /** bangumi-data's site name: bilibili, netflix, mal … */
+  site: string;
+  /** What the site calls itself. */
+  name: string;
+  kind: 'onair' | 'info';
+  /** The anime's page on the site. */
+  url: string;
+  /** Unix seconds of the site's own first broadcast; 0 when not given. */
+  begin: number;
+  /** ISO 3166 codes of the regions the site serves; [] = not limited, or not said. */
+  regions: string[];
+}
+
+/** An anime entry as /anime/detail answers it: the entry, then when and where it is shown. */
+export interface AnimeWikiDto extends WikiDto {
+  /** null when the entry has no weekly or daily slot (a film, a one-off broadcast, or unknown). */
+  wiki_broadcast: BroadcastDto | null;
+  /** [] when none are known. */
+  wiki_sites: WikiSiteDto[];
+}
+
 export type SourceKind = 'bundled' | 'folder' | 'remote';
 
 /** An entry's source: the bundled data (bangumi-data, demo), a music folder, or a remote API. */

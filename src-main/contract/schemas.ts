@@ -3,7 +3,7 @@
 // Over 300 lines: one schema per object of the contract, beside the checks that hold each to its type.
 import type { Information } from './envelope';
 import { WIKI_TYPES } from './sections';
-import type { CoverDto, FavDto, FavItemDto, MetaDto, OnAirDto, PlayDto, PlayItemDto, PlaylistItemDto, PortalDto, SubDto, TagDto, UploadDataDto, UploadDto, UserDto, WikiDto } from './objects';
+import type { AnimeWikiDto, BroadcastDto, CoverDto, FavDto, FavItemDto, MetaDto, OnAirDto, PlayDto, PlayItemDto, PlaylistItemDto, PortalDto, SubDto, TagDto, UploadDataDto, UploadDto, UserDto, WikiDto, WikiSiteDto } from './objects';
 
 const int = { type: 'integer' } as const;
 const str = { type: 'string' } as const;
@@ -87,6 +87,48 @@ export const WikiDtoSchema = {
   additionalProperties: false,
   required: Object.keys(wikiProperties) as (keyof typeof wikiProperties)[],
   properties: wikiProperties,
+} as const;
+
+export const BroadcastDtoSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['weekdays', 'time', 'period_days', 'date_begin', 'date_end', 'time_zone'],
+  description: "Moecat's extension: the anime's broadcast slot, in the catalogue time zone with the broadcast day starting at 05:00",
+  properties: {
+    weekdays: { type: 'array', items: { type: 'integer', minimum: 1, maximum: 7 }, description: '1 Monday … 7 Sunday, on the broadcast day; all seven for a daily show' },
+    time: { type: 'string', description: '"HH:MM" on the broadcast day, 05:00–28:59 (Monday 25:30 = Tuesday 01:30)' },
+    period_days: { type: 'integer', description: '7 weekly, 1 daily' },
+    date_begin: { type: 'integer', description: 'Local midnight of the first broadcast day, Unix seconds' },
+    date_end: { type: 'integer', description: 'Local midnight of the last broadcast day; 0 when unknown' },
+    time_zone: { type: 'string', description: 'The IANA zone of the slot (Asia/Tokyo)' },
+  },
+} as const;
+
+export const WikiSiteDtoSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['site', 'name', 'kind', 'url', 'begin', 'regions'],
+  description: "Moecat's extension: a site where the anime is shown (onair) or described (info), from bangumi-data",
+  properties: {
+    site: { type: 'string', description: "bangumi-data's site name (bilibili, netflix, mal …)" },
+    name: { type: 'string', description: 'What the site calls itself' },
+    kind: { type: 'string', enum: ['onair', 'info'] },
+    url: { type: 'string', description: "The anime's page on the site (http or https)" },
+    begin: { type: 'integer', description: "Unix seconds of the site's own first broadcast; 0 when not given" },
+    regions: { type: 'array', items: str, description: 'ISO 3166 codes of the regions the site serves; [] = not limited, or not said' },
+  },
+} as const;
+
+export const AnimeWikiDtoSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [...WikiDtoSchema.required, 'wiki_broadcast', 'wiki_sites'],
+  description: 'An anime entry as /anime/detail answers it: the entry, then when and where it is shown',
+  properties: {
+    ...wikiProperties,
+    wiki_broadcast: { ...BroadcastDtoSchema, nullable: true, description: 'null when the entry has no weekly or daily slot' },
+    wiki_sites: { type: 'array', items: WikiSiteDtoSchema, description: "Moecat's extension: where to watch it and read about it; [] when none are known" },
+  },
 } as const;
 
 export const UploadDataDtoSchema = {
@@ -293,6 +335,9 @@ export const CONTRACT_SCHEMAS = {
   CoverDto: CoverDtoSchema,
   FavDto: FavDtoSchema,
   WikiDto: WikiDtoSchema,
+  BroadcastDto: BroadcastDtoSchema,
+  WikiSiteDto: WikiSiteDtoSchema,
+  AnimeWikiDto: AnimeWikiDtoSchema,
   UploadDataDto: UploadDataDtoSchema,
   UploadDto: UploadDtoSchema,
   SubDto: SubDtoSchema,
@@ -322,6 +367,9 @@ const mirrors: [
   Mirrors<typeof CoverDtoSchema, CoverDto>,
   Mirrors<typeof FavDtoSchema, FavDto>,
   Mirrors<typeof WikiDtoSchema, WikiDto>,
+  Mirrors<typeof BroadcastDtoSchema, BroadcastDto>,
+  Mirrors<typeof WikiSiteDtoSchema, WikiSiteDto>,
+  Mirrors<typeof AnimeWikiDtoSchema, AnimeWikiDto>,
   Mirrors<typeof UploadDataDtoSchema, UploadDataDto>,
   Mirrors<typeof UploadDtoSchema, UploadDto>,
   Mirrors<typeof SubDtoSchema, SubDto>,
@@ -335,5 +383,5 @@ const mirrors: [
   Mirrors<typeof PlayItemDtoSchema, PlayItemDto>,
   Mirrors<typeof UserDtoSchema, UserDto>,
   Mirrors<typeof InformationSchema, FixedInformation>,
-] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
 void mirrors;

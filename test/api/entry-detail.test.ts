@@ -89,6 +89,40 @@ describe.each(FORMATS)('GET /{music,radio,anime}/detail (%s)', (format) => {
     expect(web.body.response.wiki).toMatchObject({ wiki_type: 'web', wiki_bgm_id: null });
   });
 
+  it("adds an anime's broadcast slot and where to watch it (Moecat's extension)", async () => {
+    const res = await get('/anime/detail', format, { wiki_id: FIXTURE_ANIME.mondayLateNight.sites[0].id! });
+    expectOk(res, format);
+    const { wiki_broadcast: broadcast, wiki_sites: sites } = res.body.response.wiki;
+    // Monday 25:30 in Tokyo from Monday 8 January 2024, end unknown.
+    expect({ ...broadcast, weekdays: asList(broadcast.weekdays) }).toEqual({
+      weekdays: [1],
+      time: '25:30',
+      period_days: 7,
+      date_begin: Date.parse('2024-01-07T15:00:00.000Z') / 1000,
+      date_end: 0,
+      time_zone: 'Asia/Tokyo',
+    });
+    const list = asList(sites).map((s: { regions: unknown }) => ({ ...s, regions: asList(s.regions as string[] | null) }));
+    expect(list).toEqual([
+      { site: 'bilibili', name: '哔哩哔哩', kind: 'onair', url: 'https://www.bilibili.com/bangumi/media/md28231/', begin: Date.parse('2024-01-09T14:00:00.000Z') / 1000, regions: ['CN'] },
+      { site: 'netflix', name: 'Netflix', kind: 'onair', url: 'https://www.netflix.com/title/81564905', begin: 0, regions: [] },
+      { site: 'mal', name: 'MyAnimeList', kind: 'info', url: 'https://myanimelist.net/anime/52991', begin: 0, regions: [] },
+    ]);
+    // A daily show has all seven weekdays; a film has no slot and no sites.
+    const daily = await get('/anime/detail', format, { wiki_id: FIXTURE_ANIME.daily.sites[0].id! });
+    expect(asList(daily.body.response.wiki.wiki_broadcast.weekdays)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(daily.body.response.wiki.wiki_broadcast.period_days).toBe(1);
+    const movie = await get('/anime/detail', format, { wiki_id: String(ANIME_ID) });
+    expect(movie.body.response.wiki.wiki_broadcast).toBeNull();
+    expect(asList(movie.body.response.wiki.wiki_sites)).toEqual([]);
+  });
+
+  it('adds no anime fields to other entries', async () => {
+    const res = await get('/music/detail', format, { wiki_id: String(SAKURA.id) });
+    expect(res.body.response.wiki).not.toHaveProperty('wiki_broadcast');
+    expect(res.body.response.wiki).not.toHaveProperty('wiki_sites');
+  });
+
   it('answers 404 for an id that names nothing', async () => {
     await expectError(await get('/music/detail', format, { wiki_id: '999999999' }), format, 404, /No entry has wiki_id 999999999/);
   });

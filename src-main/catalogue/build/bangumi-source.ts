@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { SourceEntry, WikiType } from '../write/source-entry';
 import { CATALOGUE_TIME_ZONE, wallTime, midnightOf } from '../../contract/time';
+import { watchSites, type BangumiSite, type SiteMeta } from './watch-sites';
 
 export const HASHED_ID_BASE = 50_000_000;
 export const HASHED_ID_SPAN = 1_000_000;
@@ -22,16 +23,23 @@ export interface BangumiItem {
   broadcast?: string;
   end: string;
   comment?: string;
-  sites: { site: string; id?: string }[];
+  sites: BangumiSite[];
 }
 
 const TYPES: Record<string, WikiType> = { tv: 'tv', web: 'web', movie: 'movie', ova: 'ova' };
 
-export function loadBangumiData(): { version: string; items: BangumiItem[] } {
+export interface BangumiData {
+  version: string;
+  items: BangumiItem[];
+  /** The sites' names, kinds, regions and URL templates; absent = no site links. */
+  siteMeta?: Record<string, SiteMeta>;
+}
+
+export function loadBangumiData(): BangumiData {
   const require = createRequire(import.meta.url);
   const version = (JSON.parse(readFileSync(require.resolve('bangumi-data/package.json'), 'utf8')) as { version: string }).version;
-  const data = JSON.parse(readFileSync(require.resolve('bangumi-data/dist/data.json'), 'utf8')) as { items: BangumiItem[] };
-  return { version, items: data.items };
+  const data = JSON.parse(readFileSync(require.resolve('bangumi-data/dist/data.json'), 'utf8')) as Omit<BangumiData, 'version'>;
+  return { version, items: data.items, siteMeta: data.siteMeta };
 }
 
 function fnv1a(text: string): number {
@@ -92,7 +100,7 @@ function aliasesOf(item: BangumiItem): SourceEntry['aliases'] {
   return out;
 }
 
-export function bangumiEntries(items: BangumiItem[], timeZone = CATALOGUE_TIME_ZONE): SourceEntry[] {
+export function bangumiEntries(items: BangumiItem[], timeZone = CATALOGUE_TIME_ZONE, siteMeta: Record<string, SiteMeta> = {}): SourceEntry[] {
   const keys = sourceKeys(items);
   const ids = assignIds(items, keys);
   const entries: SourceEntry[] = [];
@@ -121,6 +129,7 @@ export function bangumiEntries(items: BangumiItem[], timeZone = CATALOGUE_TIME_Z
       broadcast: item.broadcast ?? '',
       begin: item.begin,
       end: item.end,
+      sites: watchSites(item.sites, siteMeta),
       subs: [],
     });
   });

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { bangumiEntries, loadBangumiData, type BangumiItem } from './bangumi-source';
+import { bangumiEntries, loadBangumiData, type BangumiData } from './bangumi-source';
 import { compareWithPrevious, type BuildChanges } from './build-report';
 import { scheduleFor } from '../write/broadcast';
 import { AUDIO_DIR, CATALOGUE_FILE } from '../db/catalogue-files';
@@ -30,7 +30,7 @@ export interface BuildOptions {
   outDir: string;
   timeZone?: string;
   /** Replaces the pinned bangumi-data items (tests use small fixtures). */
-  bangumi?: { version: string; items: BangumiItem[] };
+  bangumi?: BangumiData;
   onProgress?: (p: BuildProgress) => void;
 }
 
@@ -81,7 +81,7 @@ async function buildInto(options: BuildOptions, tmpFile: string, tmpAudio: strin
 
   onProgress?.({ phase: 'read', done: 0, total: 1 });
   const bangumi = options.bangumi ?? loadBangumiData();
-  const anime = bangumiEntries(bangumi.items, timeZone);
+  const anime = bangumiEntries(bangumi.items, timeZone, bangumi.siteMeta);
   onProgress?.({ phase: 'read', done: 1, total: 1 });
   const demo = await generateDemo({
     audioDir: tmpAudio,

@@ -91,6 +91,22 @@ export const CATALOGUE_MIGRATIONS: readonly string[] = [
   ) STRICT, WITHOUT ROWID;
   CREATE INDEX wiki_external_by_id ON wiki_external (site, external_id);
 
+  -- Where to watch an anime and where to read about it (build/watch-sites.ts: bangumi-data's on-air
+  -- and info sites with their links built), in the source's order.
+  CREATE TABLE wiki_site (
+    wiki_id INTEGER NOT NULL REFERENCES wiki (wiki_id) ON DELETE CASCADE,
+    site_order INTEGER NOT NULL,
+    site TEXT NOT NULL,
+    site_name TEXT NOT NULL,
+    site_kind TEXT NOT NULL CHECK (site_kind IN ('onair', 'info')),
+    site_url TEXT NOT NULL,
+    -- Unix seconds of the site's own first broadcast; 0 when not given.
+    site_begin INTEGER NOT NULL DEFAULT 0,
+    site_regions TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(site_regions)),
+    PRIMARY KEY (wiki_id, site_order),
+    UNIQUE (wiki_id, site)
+  ) STRICT, WITHOUT ROWID;
+
   CREATE TABLE tag (
     tag_id INTEGER PRIMARY KEY,
     tag_name TEXT NOT NULL UNIQUE

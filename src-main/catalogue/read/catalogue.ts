@@ -107,7 +107,7 @@ export function openCatalogue(file: string, options: Omit<OpenOptions, 'readonly
         search: searchQueries(db),
         portal: portalQueries(db),
         tags: tagQueries(db),
-        entryDetail: entryDetailQueries(db),
+        entryDetail: entryDetailQueries(db, timeZone),
         listen: listenQueries(db),
         explore: exploreQueries(db),
         sources: sourceQueries(db),

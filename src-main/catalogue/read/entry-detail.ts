@@ -4,8 +4,8 @@
 //
 // "In order" = by sub_order (numerically when it is a number, so 2 comes before 10), then by id.
 import type { Db } from '../db/database';
-import { SUB_COLUMNS, toSub, toWiki, UPLOAD_COLUMNS, WIKI_COLUMNS, type SubRow, type UploadRow, type WikiRow } from './mappers';
-import type { SubDto, WikiDto } from '../../contract/objects';
+import { clockTime, SUB_COLUMNS, toSub, toWiki, UPLOAD_COLUMNS, WIKI_COLUMNS, type SubRow, type UploadRow, type WikiRow } from './mappers';
+import type { BroadcastDto, SubDto, WikiDto, WikiSiteDto } from '../../contract/objects';
 import { SUB_ORDER as LISTEN_ORDER } from './listen';
 
 const SUB_ORDER = `ORDER BY ${LISTEN_ORDER}`;
@@ -17,7 +17,38 @@ function uploadOf(row: SubUploadRow): UploadRow[] {
   return row.up_id === null ? [] : [row as unknown as UploadRow];
 }
 
-export function entryDetailQueries(db: Db) {
+interface SiteRow {
+  site: string;
+  site_name: string;
+  site_kind: WikiSiteDto['kind'];
+  site_url: string;
+  site_begin: number;
+  site_regions: string;
+}
+
+interface ScheduleRow {
+  oa_weekday: number;
+  oa_minute: number;
+  oa_period_days: number;
+  oa_date_begin: number;
+  oa_date_end: number;
+}
+
+/** The schedule rows of one entry as one slot (every row of an entry shares its time, period and dates). */
+function broadcastOf(rows: ScheduleRow[], timeZone: string): BroadcastDto | null {
+  if (rows.length === 0) return null;
+  const [first] = rows;
+  return {
+    weekdays: rows.map((r) => r.oa_weekday),
+    time: clockTime(first.oa_minute),
+    period_days: first.oa_period_days,
+    date_begin: first.oa_date_begin,
+    date_end: first.oa_date_end,
+    time_zone: timeZone,
+  };
+}
+
+export function entryDetailQueries(db: Db, timeZone: string) {
   const wikiById = db.prepare(`SELECT ${WIKI_COLUMNS} FROM wiki w WHERE w.wiki_id = ?`);
   const subsWithUploads = `SELECT ${SUB_COLUMNS}, ${UPLOAD_COLUMNS}
     FROM sub s LEFT JOIN upload u ON u.up_obj_id = s.sub_id`;
@@ -25,6 +56,10 @@ export function entryDetailQueries(db: Db) {
   const subPage = db.prepare(`${subsWithUploads} WHERE s.sub_parent_wiki = @wikiId ${SUB_ORDER} LIMIT @limit OFFSET @offset`);
   const subCount = db.prepare('SELECT count(*) FROM sub WHERE sub_parent_wiki = ?').pluck();
   const subById = db.prepare(`${subsWithUploads} WHERE s.sub_id = ?`);
+  const sitesOf = db.prepare(`SELECT site, site_name, site_kind, site_url, site_begin, site_regions
+    FROM wiki_site WHERE wiki_id = ? ORDER BY site_order`);
+  const scheduleOf = db.prepare(`SELECT oa_weekday, oa_minute, oa_period_days, oa_date_begin, oa_date_end
+    FROM onair WHERE wiki_id = ? ORDER BY oa_weekday`);
 
   const wiki = (id: number, site: string): WikiDto | undefined => {
     const row = wikiById.get(id) as WikiRow | undefined;
@@ -41,6 +76,19 @@ export function entryDetailQueries(db: Db) {
     },
 
     findWiki: wiki,
+
+    /** When and where an entry is shown (an anime's; other entries have neither). */
+    showingOf(id: number): { broadcast: BroadcastDto | null; sites: WikiSiteDto[] } {
+      const sites = (sitesOf.all(id) as SiteRow[]).map((r) => ({
+        site: r.site,
+        name: r.site_name,
+        kind: r.site_kind,
+        url: r.site_url,
+        begin: r.site_begin,
+        regions: JSON.parse(r.site_regions) as string[],
+      }));
+      return { broadcast: broadcastOf(scheduleOf.all(id) as ScheduleRow[], timeZone), sites };
+    },
 
     /** A page of the entry's sub-entries, in order. */
     listSubs(owner: WikiDto, limit: number, offset: number, site: string): { count: number; subs: SubDto[] } {

@@ -33,6 +33,8 @@ export function prepareInserts(db: Db, { bulk = true }: { bulk?: boolean } = {})
     subFts: db.prepare('INSERT INTO sub_fts (rowid, title, other, entry, kind) VALUES (?, ?, ?, ?, ?)'),
     alias: db.prepare('INSERT OR IGNORE INTO wiki_alias (wiki_id, alias, lang) VALUES (?, ?, ?)'),
     external: db.prepare('INSERT INTO wiki_external (wiki_id, site, external_id) VALUES (?, ?, ?)'),
+    site: db.prepare(`INSERT INTO wiki_site (wiki_id, site_order, site, site_name, site_kind, site_url, site_begin, site_regions)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
     tag: db.prepare('INSERT INTO tag (tag_id, tag_name) VALUES (?, ?)'),
     wikiTag: db.prepare('INSERT INTO wiki_tag (wiki_id, tag_id, wiki_type, wiki_date, wiki_initial) VALUES (?, ?, ?, ?, ?)'),
     sub: db.prepare(`INSERT INTO sub (sub_id, sub_parent_wiki, source_key, sub_type, sub_order, sub_title, sub_title_fold,
@@ -45,13 +47,13 @@ export function prepareInserts(db: Db, { bulk = true }: { bulk?: boolean } = {})
   };
 }
 
-type InsertName = 'source' | 'wiki' | 'wikiFts' | 'subFts' | 'alias' | 'external' | 'tag' | 'wikiTag' | 'sub' | 'upload' | 'onair' | 'meta';
+type InsertName = 'source' | 'wiki' | 'wikiFts' | 'subFts' | 'alias' | 'external' | 'site' | 'tag' | 'wikiTag' | 'sub' | 'upload' | 'onair' | 'meta';
 export type CatalogueInserts = Record<InsertName, Statement>;
 
 const derive = (title: string, d: DerivedTitle | undefined): DerivedTitle => d ?? { key: titleKey(title), fold: searchFold(title) };
 
 /**
- * Writes one entry with its aliases, tags, sub-entries, uploads, schedule and search index rows;
+ * Writes one entry with its aliases, sites, tags, sub-entries, uploads, schedule and search index rows;
  * `tally` (a whole build's) counts the index's common trigrams, which finishCatalogue() records.
  */
 export function writeEntry(ins: CatalogueInserts, sourceId: number, e: SourceEntry, tagIds: Map<string, number>, timeZone: string, tally?: TokenTally): number {
@@ -68,6 +70,7 @@ export function writeEntry(ins: CatalogueInserts, sourceId: number, e: SourceEnt
   const subTexts: string[][] = [];
   for (const a of e.aliases) ins.alias.run(e.wikiId, a.title, a.lang);
   if (e.bgmId !== undefined) ins.external.run(e.wikiId, 'bangumi', String(e.bgmId));
+  (e.sites ?? []).forEach((s, i) => ins.site.run(e.wikiId, i, s.site, s.name, s.kind, s.url, s.begin, JSON.stringify(s.regions)));
   for (const tag of tags) ins.wikiTag.run(e.wikiId, tagIds.get(tag)!, e.type, e.date, initial);
   for (const s of e.subs) {
     const sub = derive(s.title, s.derived);

@@ -1,5 +1,6 @@
 // What every catalogue source (bangumi-data, the demo section, later folder import and remote sync)
 // hands to the builder: plain records with their stable ids already decided.
+import type { WikiSiteDto } from '../../contract/objects';
 import type { SubType, WikiType } from '../../contract/sections';
 import type { MetaItem } from '../db/schema';
 export { SUB_TYPES, WIKI_TYPES, type SubType, type WikiType } from '../../contract/sections';
@@ -24,6 +25,8 @@ export interface ScheduleRow {
   dateEnd: number;
 }
 
+/** A site where the anime is shown or described (build/watch-sites.ts decides which and how), as the API answers it. */
+export type SourceSite = WikiSiteDto;
 
 export interface SourceUpload {
   /** Storage path relative to the audio root, starting with '/', e.g. '/demo/album-1/01.mp3'. */
@@ -83,5 +86,7 @@ export interface SourceEntry {
   schedule?: ScheduleRow[];
   begin?: string;
   end?: string;
+  /** Anime only: where to watch it and where to read about it. */
+  sites?: SourceSite[];
   subs: SourceSub[];
 }

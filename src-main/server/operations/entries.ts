@@ -52,11 +52,18 @@ const detailOf = (section: EntrySection): Operation =>
     spellings: 'api',
     auth: 'api-key',
     summary: `One ${section} entry and its sub-entries in order (songs with their audio in sub_upload); also /${section}/<id>?api=json`,
-    responds: { wiki: { list: false, object: 'WikiDto' }, subs: { list: true, object: 'SubDto' } },
+    ...(section === 'anime' && {
+      notes:
+        "Moecat's extension: the anime's `wiki_broadcast` (its weekly or daily slot in the catalogue time zone, the first and last broadcast day) and `wiki_sites` (where to watch it and where to read about it, from bangumi-data).",
+    }),
+    responds: { wiki: { list: false, object: section === 'anime' ? 'AnimeWikiDto' : 'WikiDto' }, subs: { list: true, object: 'SubDto' } },
     params: { wiki_id: wikiId(section) },
     handle({ p, app, site }) {
-      const { wiki, subs } = entryIn(section, p.wiki_id, app.deps.catalogue.queries.entryDetail.findEntry(p.wiki_id, site));
-      return { payload: { wiki, subs } };
+      const queries = app.deps.catalogue.queries.entryDetail;
+      const { wiki, subs } = entryIn(section, p.wiki_id, queries.findEntry(p.wiki_id, site));
+      if (section !== 'anime') return { payload: { wiki, subs } };
+      const { broadcast, sites } = queries.showingOf(wiki.wiki_id);
+      return { payload: { wiki: { ...wiki, wiki_broadcast: broadcast, wiki_sites: sites }, subs } };
     },
   });
 

@@ -9,7 +9,7 @@ import { CONTRACT_SCHEMAS } from '../../../src-main/contract/schemas';
 import { toUserDto } from '../../../src-main/catalogue/user/user-db';
 import { portalTarget } from '../../../src-main/server/operations/catalogue';
 import { fixtureApp } from '../../fixtures/app';
-import { FIXTURE_NOW } from '../../fixtures/bangumi-fixture';
+import { FIXTURE_ANIME, FIXTURE_NOW } from '../../fixtures/bangumi-fixture';
 
 const SITE = 'http://127.0.0.1:7777';
 const ctx = await fixtureApp();
@@ -41,6 +41,14 @@ const information = answer.json().response.information;
 const playlistAnswer = await ctx.app.inject({ url: `/listen/playlist.json?music=${songRow.sub_parent_wiki}&perpage=1&api_key=${key}`, headers: { host: '127.0.0.1:7777' } });
 const playlistInformation = playlistAnswer.json().response.information;
 const user = toUserDto(ctx.userDb.profile(), SITE);
+// Anime as /anime/detail answers them: one with a slot and sites, a film with neither.
+const animeOf = (id: number) => ({ ...queries.entryDetail.findWiki(id, SITE)!, ...showing(id) });
+const showing = (id: number) => {
+  const { broadcast, sites } = queries.entryDetail.showingOf(id);
+  return { wiki_broadcast: broadcast, wiki_sites: sites };
+};
+const lateNight = animeOf(Number(FIXTURE_ANIME.mondayLateNight.sites[0].id));
+const film = animeOf(Number(FIXTURE_ANIME.movie.sites[0].id));
 
 type Name = keyof typeof CONTRACT_SCHEMAS;
 /** Per schema: one real object carrying every property, then further real objects to validate. */
@@ -49,6 +57,9 @@ const SAMPLES: Record<Name, [object, ...object[]]> = {
   CoverDto: [wikis[0].wiki_cover],
   FavDto: [fav],
   WikiDto: [wikis.find((w) => w.wiki_bgm_id !== null)!, ...wikis],
+  BroadcastDto: [lateNight.wiki_broadcast!],
+  WikiSiteDto: [lateNight.wiki_sites.find((s) => s.begin > 0)!, ...lateNight.wiki_sites],
+  AnimeWikiDto: [lateNight, film],
   UploadDataDto: [upload.up_data],
   UploadDto: [upload],
   SubDto: [song, episode],
