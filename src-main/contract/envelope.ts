@@ -27,7 +27,7 @@ export interface Envelope<P extends object = object> {
 
 export type ApiFormat = 'json' | 'xml';
 
-/** Parameters that are credentials: never echoed back. */
+/** Parameters that are credentials (a calendar feed's `token` among them): never echoed back. */
 export function isCredential(name: string): boolean {
-  return name === 'api_key' || name.startsWith('oauth_');
+  return name === 'api_key' || name === 'token' || name.startsWith('oauth_');
 }

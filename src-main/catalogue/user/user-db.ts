@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type Db, type DatabaseKind, type OpenOptions } from '../db/database';
 import { LOCAL_USER_ID, type UserDto } from '../../contract/objects';
+import { userSettings, type UserSettings } from './user-settings';
 
 const USER_MIGRATIONS: readonly string[] = [
   /* 1 */ `
@@ -173,6 +174,8 @@ export interface UserDb {
   listPlays(limit: number, offset: number): { count: number; plays: Play[] };
   /** Forgets every play; answers how many were removed. */
   clearPlays(): number;
+  /** Reminders and the calendar feed's token (user-settings.ts). */
+  readonly settings: UserSettings;
   close(): void;
 }
 
@@ -290,6 +293,7 @@ export function openUserDb(file: string, options: Omit<OpenOptions, 'readonly'> 
     addPlay: (subId, wikiId, now = nowSeconds()) => addPlay(subId, wikiId, now),
     listPlays: (limit, offset) => ({ count: playedSubs.get() as number, plays: latestPlays.all(limit, offset) as Play[] }),
     clearPlays: () => deletePlays.run().changes,
+    settings: userSettings(db),
     close: () => db.close(),
   };
 }

@@ -74,6 +74,11 @@ export interface Operation<S extends ParamSpecs = ParamSpecs> {
    * `json`: only `path.json` (the UI's own endpoints).
    */
   spellings: 'api' | 'json';
+  /**
+   * The answer is a file of this media type (a calendar), at `path` + `suffix` only, instead of an
+   * envelope; failures are still the JSON envelope. The handler sends it and returns the reply.
+   */
+  file?: { suffix: string; type: string };
   auth: Auth;
   summary: string;
   /** What /docs adds below the summary: decisions a caller should know. */

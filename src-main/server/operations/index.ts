@@ -4,6 +4,7 @@ import type { Operation } from './define';
 import { ENTRY_OPERATIONS } from './entries';
 import { EXPLORE_OPERATIONS } from './explore';
 import { FAVOURITE_OPERATIONS } from './favourites';
+import { FOLLOWING_OPERATIONS } from './following';
 import { HISTORY_OPERATIONS } from './history';
 import { JOB_OPERATIONS } from './jobs';
 import { KEY_OPERATIONS } from './keys';
@@ -16,6 +17,7 @@ export const OPERATIONS: readonly Operation[] = [
   playlist,
   ...EXPLORE_OPERATIONS,
   ...FAVOURITE_OPERATIONS,
+  ...FOLLOWING_OPERATIONS,
   ...HISTORY_OPERATIONS,
   status,
   ...KEY_OPERATIONS,

@@ -24,7 +24,7 @@ declare module 'fastify' {
 /** A POST's body: form fields (what Moefou clients post) or a JSON object, at most this many bytes. */
 export const BODY_LIMIT = 4096;
 
-export const suffixesOf = (op: Pick<Operation, 'spellings'>) => (op.spellings === 'api' ? ['', '.json', '.xml'] : ['.json']);
+export const suffixesOf = (op: Pick<Operation, 'spellings' | 'file'>) => (op.file ? [op.file.suffix] : op.spellings === 'api' ? ['', '.json', '.xml'] : ['.json']);
 
 /**
  * parseQuery's answers for recent raw URLs: a repeated request — one the answer cache serves — skips

@@ -130,7 +130,9 @@ function operationObject(op: Operation, suffix: string, method: Operation['metho
     parameters,
     ...(post && inQuery.length > 0 ? { requestBody: { required: false, content: { 'application/x-www-form-urlencoded': { schema: body }, 'application/json': { schema: body } } } } : {}),
     responses: {
-      200: { description: 'The envelope with the answer', content: content(name, formats) },
+      200: op.file
+        ? { description: `The ${op.file.type} file`, content: { [op.file.type]: { schema: { type: 'string' } } } }
+        : { description: 'The envelope with the answer', content: content(name, formats) },
       ...(op.redirects ? { 302: { description: op.redirects, headers: { Location: { schema: { type: 'string' } } } } } : {}),
       400: { description: 'A parameter is missing or invalid; `msg` says which and why', content: content('Error', formats) },
       ...(op.auth === 'none' ? {} : { 401: { description: op.auth === 'api-key' ? '`api_key` is missing or not an active key, or a bad OAuth signature' : op.auth === 'user' ? 'Neither the UI token nor a valid OAuth signature' : 'Without the UI token (`X-Moecat-UI`)', content: content('Error', formats) } }),

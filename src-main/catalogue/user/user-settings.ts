@@ -1,0 +1,63 @@
+// What the user chose that the server itself acts on, in the user database's `setting` table: the
+// broadcast reminders (which the desktop app's main process and a browser page both follow) and the
+// calendar feed's token. The UI's own look (theme, language, clock) stays in the page's localStorage.
+//
+// The feed token is a secret of its own: it opens /calendar/following.ics and nothing else (calendar
+// apps cannot send headers), 32 hexadecimal characters, made on first use and replaced on request.
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/database';
+
+export interface ReminderSettings {
+  enabled: boolean;
+  /** Minutes before a followed show's broadcast, 0–1440. */
+  minutes: number;
+}
+
+export const REMINDER_DEFAULTS: ReminderSettings = { enabled: false, minutes: 10 };
+export const MAX_REMINDER_MINUTES = 1440;
+
+export interface UserSettings {
+  reminders(): ReminderSettings;
+  setReminders(value: ReminderSettings): ReminderSettings;
+  /** The calendar feed's token, made on first ask. */
+  calendarToken(): string;
+  /** Replaces the feed token: the old feed address stops working. */
+  renewCalendarToken(): string;
+}
+
+const newToken = () => randomBytes(16).toString('hex');
+
+export function userSettings(db: Db): UserSettings {
+  const read = db.prepare('SELECT value FROM setting WHERE key = ?').pluck();
+  const write = db.prepare('INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
+  const get = (key: string) => read.get(key) as string | undefined;
+
+  return {
+    reminders() {
+      try {
+        const saved = JSON.parse(get('reminders') ?? '{}') as Partial<ReminderSettings>;
+        const minutes = Number.isInteger(saved.minutes) && saved.minutes! >= 0 && saved.minutes! <= MAX_REMINDER_MINUTES ? saved.minutes! : REMINDER_DEFAULTS.minutes;
+        return { enabled: saved.enabled === true, minutes };
+      } catch {
+        return { ...REMINDER_DEFAULTS };
+      }
+    },
+    setReminders(value) {
+      const kept = { enabled: value.enabled, minutes: value.minutes };
+      write.run('reminders', JSON.stringify(kept));
+      return kept;
+    },
+    calendarToken() {
+      const held = get('calendar_token');
+      if (held && /^[0-9a-f]{32}$/.test(held)) return held;
+      const made = newToken();
+      write.run('calendar_token', made);
+      return made;
+    },
+    renewCalendarToken() {
+      const made = newToken();
+      write.run('calendar_token', made);
+      return made;
+    },
+  };
+}

@@ -1,0 +1,25 @@
+// The shows the user follows: a followed show is an anime entry among the user's favourite entries
+// (the heart on a show page) that has a weekly or daily slot. The reminders, the calendar feed and the
+// UI's Following filter all start here.
+import type { Catalogue } from '../catalogue/read/catalogue';
+import type { UserDb } from '../catalogue/user/user-db';
+import { sectionOf } from '../contract/sections';
+import type { AnimeWikiDto } from '../contract/objects';
+
+/** One anime entry as /anime/detail answers it, or undefined when the id is not an anime. */
+export function animeEntry(catalogue: Catalogue, wikiId: number, site: string): AnimeWikiDto | undefined {
+  const wiki = catalogue.queries.entryDetail.findWiki(wikiId, site);
+  if (!wiki || sectionOf(wiki.wiki_type) !== 'anime') return undefined;
+  const { broadcast, sites } = catalogue.queries.entryDetail.showingOf(wikiId);
+  return { ...wiki, wiki_broadcast: broadcast, wiki_sites: sites };
+}
+
+/** The followed shows with a slot, most recently followed first. */
+export function followedShows(catalogue: Catalogue, userDb: UserDb, site: string): AnimeWikiDto[] {
+  const shows: AnimeWikiDto[] = [];
+  for (const id of userDb.favIds('wiki')) {
+    const show = animeEntry(catalogue, id, site);
+    if (show?.wiki_broadcast) shows.push(show);
+  }
+  return shows;
+}
