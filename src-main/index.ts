@@ -1,9 +1,10 @@
 // The desktop app's lifecycle: one instance, the local server started on ready and stopped on quit,
 // one window on it. Everything the server does is shared with the headless `moecat serve`.
 import { join } from 'node:path';
-import { app, dialog, type BrowserWindow } from 'electron';
+import { app, dialog, Notification, type BrowserWindow } from 'electron';
 import { defaultDataDir } from './app-dirs';
 import { preloadPath, shellDirs, sqliteBinding } from './paths';
+import { startDesktopReminders, type ReminderNotice } from './desktop-reminders';
 import { startMoecat, type RunningServer } from './server/start';
 import { createMainWindow, guardAllWebContents } from './window';
 
@@ -72,7 +73,24 @@ async function start(): Promise<void> {
     nativeBinding: sqliteBinding(),
     log: (line) => console.log(line),
   });
-  openWindow(await server);
+  const running = await server;
+  openWindow(running);
+  const reminders = startDesktopReminders(running, notify);
+  app.on('before-quit', () => reminders.stop());
+}
+
+/** A reminder as a native notification; clicking it shows the window on the show's page. */
+function notify(notice: ReminderNotice): void {
+  if (!Notification.isSupported()) return;
+  const shown = new Notification({ title: notice.title, body: notice.body });
+  shown.on('click', () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.show();
+    mainWindow.focus();
+    void mainWindow.loadURL(notice.url);
+  });
+  shown.show();
 }
 
 function openWindow(running: RunningServer): void {

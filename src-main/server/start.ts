@@ -9,7 +9,11 @@ import { openCatalogue } from '../catalogue/read/catalogue';
 import { openUserDb } from '../catalogue/user/user-db';
 import { ensureWorkingCatalogue, needsBuild } from '../catalogue/upgrade/working-copy';
 import { buildApp } from './app';
-import { listen } from './listen';
+import { listen, ListenError } from './listen';
+import type { FastifyInstance } from 'fastify';
+import type { ReminderState } from '../contract/broadcast-reminders';
+import type { UserSettings } from '../catalogue/user/user-settings';
+import { followedShows } from './following';
 import { LOGIN_PARAM } from './ui-session';
 
 export interface StartOptions {
@@ -35,6 +39,8 @@ export interface RunningServer {
   uiToken: string;
   /** A new one-time link that signs one browser in (ui-session.ts). */
   loginUrl(): string;
+  /** The reminder settings and the followed shows, for the desktop app's reminders. */
+  reminderState(): ReminderState;
   close(): Promise<void>;
 }
 
@@ -46,6 +52,26 @@ export function shippedCatalogueDir(resourcesDir: string): string {
 /** A reason the server cannot start that the user can act on. */
 export class StartError extends Error {
   override name = 'StartError';
+}
+
+/**
+ * Without --port, the port of the last run when it is free, else any free one: addresses that outlive a
+ * run (a calendar app's subscription to the feed) keep working across restarts.
+ */
+async function listenOnKnownPort(app: FastifyInstance, host: string, port: number | undefined, settings: UserSettings): Promise<string> {
+  if (port !== undefined) return listen(app, { host, port });
+  const last = settings.lastPort();
+  let url: string | undefined;
+  if (last !== undefined) {
+    try {
+      url = await listen(app, { host, port: last });
+    } catch (err) {
+      if (!(err instanceof ListenError)) throw err;
+    }
+  }
+  url ??= await listen(app, { host, port: 0 });
+  settings.setLastPort(Number(new URL(url).port));
+  return url;
 }
 
 export async function startMoecat(opts: StartOptions): Promise<RunningServer> {
@@ -98,9 +124,11 @@ export async function startMoecat(opts: StartOptions): Promise<RunningServer> {
     userDb.close();
   };
   try {
-    const url = await listen(app, { host: opts.host ?? '127.0.0.1', port: opts.port ?? 0 });
+    const url = await listenOnKnownPort(app, opts.host ?? '127.0.0.1', opts.port, userDb.settings);
     const loginUrl = () => `${url}?${LOGIN_PARAM}=${app.sessions.issueLoginToken()}`;
-    return { url, apiKey, uiToken, loginUrl, close: closeAll };
+    const site = url.replace(/\/$/, '');
+    const reminderState = () => ({ ...userDb.settings.reminders(), shows: followedShows(catalogue, userDb, site) });
+    return { url, apiKey, uiToken, loginUrl, reminderState, close: closeAll };
   } catch (err) {
     await closeAll();
     throw err;

@@ -13,6 +13,7 @@ import {
   countingFetch,
   editCatalogue,
   expectedLocal,
+  onAirIds,
   fakeRemote,
   forward,
   idMaps,
@@ -199,7 +200,7 @@ describe('syncRemote between two servers', () => {
     expect(subPairs.map(([, id]) => id)).toEqual(subPairs.map(([, id]) => id).sort((a, b) => a - b));
 
     const source = sourceOf();
-    const expectation = { maps, remoteOrigin: remote.url, source: { source_id: source.sourceId, kind: 'remote', name: source.name } };
+    const expectation = { maps, remoteOrigin: remote.url, source: { source_id: source.sourceId, kind: 'remote', name: source.name }, onAir: await onAirIds(remote) };
     const server = await localApp(local);
     try {
       const ops = await operations(remote);

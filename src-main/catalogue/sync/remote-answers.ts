@@ -3,7 +3,9 @@
 // optional fields left out, `sub_order` as a number) yet strict about what the sync reads (ids, titles,
 // types, times, upload facts), so garbage is refused before anything reads it.
 import type { ValidateFunction } from 'ajv';
+import type { WikiSiteDto } from '../../contract/objects';
 import {
+  AnimeWikiDtoSchema,
   InformationSchema,
   OnAirDtoSchema,
   PlaylistItemDtoSchema,
@@ -30,6 +32,8 @@ export interface RemoteWiki {
   wiki_tags?: string[];
   wiki_bgm_id?: number | null;
   wiki_cover?: { large?: string };
+  /** A Moecat remote's /anime/detail: where the show is watched and described. */
+  wiki_sites?: WikiSiteDto[];
 }
 
 export interface RemoteUpload {
@@ -107,6 +111,8 @@ const WIKI_REQUIRED = ['wiki_id', 'wiki_title', 'wiki_type', 'wiki_date', 'wiki_
 // What the sync does not read is not held to Moecat's own values (an older Moecat or another server may differ).
 const wikiOverrides = { wiki_id: ID, wiki_user_fav: ANY, wiki_cover: { type: 'object' }, wiki_name: ANY, wiki_parent: ANY, wiki_modified_user: ANY };
 const remoteWiki = lenient(WikiDtoSchema, WIKI_REQUIRED, wikiOverrides);
+// /anime/detail from a Moecat adds the show's slot and sites (Moecat's extension), both optional here.
+const remoteDetailWiki = lenient(AnimeWikiDtoSchema, WIKI_REQUIRED, { ...wikiOverrides, wiki_broadcast: ANY });
 const remoteUpload = lenient(UploadDtoSchema, ['up_url', 'up_data'], {
   up_uid: ANY,
   up_obj_type: ANY,
@@ -160,7 +166,7 @@ const WEEK = [1, 2, 3, 4, 5, 6, 7];
 
 const SCHEMAS = {
   wikis: envelope(information(['count']), { wikis: list(remoteWiki) }),
-  detail: envelope(information([]), { wiki: remoteWiki, subs: list(remoteSub) }),
+  detail: envelope(information([]), { wiki: remoteDetailWiki, subs: list(remoteSub) }),
   onAir: envelope(information([]), Object.fromEntries(WEEK.map((d) => [`onair_${d}`, list({ anyOf: [remoteOnAir, legacyRemoteOnAir] })]))),
   playlist: envelope(information([]), { playlist: list(remotePlaylistItem) }),
   /** Any Moefou envelope (reading an error answer's messages). */

@@ -12,9 +12,12 @@
 //   facts come from sub_upload; episodes' from the playlist, which gives their size in KiB only and no
 //   md5 or bitrate — what the API shows of an episode's audio is exactly what the playlist gives.
 // - Aliases have no language on the wire; they are kept with lang '' (only their text is searched).
+// - A show's sites (a Moecat remote's /anime/detail) are kept as links when they are http(s) URLs;
+//   its wiki_broadcast is not read: the slot comes from the on-air answer, as for any remote.
 // - On-air rows: one per weekday the remote lists the entry on, with its time and first/last broadcast
 //   day; an entry listed on all seven days is a daily show (period 1), else weekly (7). The on-air
 //   answer is read in INTERFACE.md's shape and, from an older Moecat, in its flattened shape.
+import type { WikiSiteDto } from '../../contract/objects';
 import type { ScheduleRow } from '../write/source-entry';
 import type { IncomingEntry, IncomingSub } from '../write/catalogue-writer';
 import type { Answers, LegacyRemoteOnAir, RemoteMeta, RemoteOnAir, RemotePlaylistItem, RemoteSub, RemoteUpload, RemoteWiki } from './remote-answers';
@@ -70,6 +73,29 @@ function episodeUpload(base: string, sub: RemoteSub, item: RemotePlaylistItem, p
   return { uri: new URL(remoteUrl).pathname, md5: '', filesize: item.file_size * 1024, bitrate: 0, length: item.duration, date: sub.sub_date, remoteUrl };
 }
 
+/** At most this many sites of one show are kept. */
+const MAX_SITES = 64;
+
+/** A Moecat remote's sites of a show: only http(s) links, each site once (links the user may open; nothing is fetched). */
+function sitesOf(wiki: RemoteWiki): WikiSiteDto[] {
+  const seen = new Set<string>();
+  const out: WikiSiteDto[] = [];
+  for (const s of wiki.wiki_sites ?? []) {
+    if (out.length >= MAX_SITES || seen.has(s.site) || (s.kind !== 'onair' && s.kind !== 'info') || !/^https?:$/.test(httpProtocolOf(s.url))) continue;
+    seen.add(s.site);
+    out.push({ site: s.site, name: s.name, kind: s.kind, url: s.url, begin: s.begin, regions: s.regions });
+  }
+  return out;
+}
+
+function httpProtocolOf(url: string): string {
+  try {
+    return new URL(url).protocol;
+  } catch {
+    return '';
+  }
+}
+
 /** The entry as the writer takes it; `episodes` = the playlist items of its episodes by remote sub id. */
 export function toIncomingEntry(
   base: string,
@@ -93,6 +119,7 @@ export function toIncomingEntry(
     tags: wiki.wiki_tags ?? [],
     bgmId: wiki.wiki_bgm_id ?? undefined,
     schedule,
+    sites: sitesOf(wiki),
     subs: ordered.map((s): IncomingSub => {
       const song = s.sub_type === 'song' ? s.sub_upload?.[0] : undefined;
       const episode = s.sub_type === 'ep' ? episodes.get(s.sub_id) : undefined;

@@ -1,6 +1,6 @@
 // What the user chose that the server itself acts on, in the user database's `setting` table: the
-// broadcast reminders (which the desktop app's main process and a browser page both follow) and the
-// calendar feed's token. The UI's own look (theme, language, clock) stays in the page's localStorage.
+// broadcast reminders (which the desktop app's main process and a browser page both follow), the
+// calendar feed's token, and the port of the last run (tried first at the next start). The UI's own look (theme, language, clock) stays in the page's localStorage.
 //
 // The feed token is a secret of its own: it opens /calendar/following.ics and nothing else (calendar
 // apps cannot send headers), 32 hexadecimal characters, made on first use and replaced on request.
@@ -23,6 +23,9 @@ export interface UserSettings {
   calendarToken(): string;
   /** Replaces the feed token: the old feed address stops working. */
   renewCalendarToken(): string;
+  /** The port the server last listened on without --port, if any. */
+  lastPort(): number | undefined;
+  setLastPort(port: number): void;
 }
 
 const newToken = () => randomBytes(16).toString('hex');
@@ -58,6 +61,13 @@ export function userSettings(db: Db): UserSettings {
       const made = newToken();
       write.run('calendar_token', made);
       return made;
+    },
+    lastPort() {
+      const port = Number(get('last_port'));
+      return Number.isInteger(port) && port >= 1024 && port <= 65535 ? port : undefined;
+    },
+    setLastPort(port) {
+      write.run('last_port', String(port));
     },
   };
 }

@@ -69,6 +69,13 @@ export async function postFirstParty<T>(path: string, body: Record<string, unkno
   return read(await send(urlOf(path), { method: 'POST', headers, body: JSON.stringify(body) }));
 }
 
+/** GET a file the API answers (a calendar) as the local user: its bytes, or the envelope's failure. */
+export async function getFile(path: string, query: Query = {}): Promise<Blob> {
+  const response = await send(urlOf(path, query), { headers: uiHeaders, cache: 'no-store' });
+  if (!response.ok) return read(response);
+  return response.blob();
+}
+
 /** A readable message for any failure, for error states. */
 export function failureMessage(e: unknown): string {
   if (e instanceof ApiFailure) return e.message;

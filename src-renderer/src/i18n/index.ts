@@ -11,9 +11,10 @@ import onair from './messages/onair';
 import player from './messages/player';
 import search from './messages/search';
 import settings from './messages/settings';
+import show from './messages/show';
 import sources from './messages/sources';
 
-const features = { common, onair, browse, search, entry, player, settings, favourites, oauth, sources };
+const features = { common, onair, browse, search, entry, player, settings, favourites, oauth, sources, show };
 type Messages = Record<string, unknown>;
 
 function forLanguage(lang: Language): Messages {

@@ -21,6 +21,7 @@ import { addFavourite, fetchFavourites, removeFavourite, type FavItem, type FavK
 import { trackFromPlaylistItem, trackFromSong } from '../player/tracks';
 import { usePlayerStore, type PlayerTrack } from './player';
 import { MAX_QUEUE } from '../player/storage';
+import { followingChanged } from '../reminders/following-changed';
 import type { LoadState } from './load-state';
 
 export const FAV_PER_PAGE = 24;
@@ -97,6 +98,8 @@ export const useFavouritesStore = defineStore('favourites', () => {
     marks.set(key, !current);
     try {
       await (current ? removeFavourite(type, id) : addFavourite(type, id));
+      // A favourite anime is a followed show: the reminders plan again.
+      if (type === 'wiki') followingChanged();
       return true;
     } catch (e) {
       if (e instanceof ApiFailure && e.status === (current ? 404 : 409)) return true;

@@ -1,4 +1,5 @@
-// The UI's own preferences (theme, language, which clock the schedule shows), kept in localStorage
+// The UI's own preferences (theme, language, which clock the schedule shows and whether it shows only
+// followed shows), kept in localStorage
 // so they survive a restart in both shells.
 import { defineStore } from 'pinia';
 import { ref, watch } from 'vue';
@@ -7,6 +8,8 @@ export type Theme = 'system' | 'light' | 'dark';
 export type Language = 'en' | 'zh-Hans' | 'ja';
 /** 'catalogue' = the catalogue's time zone (Asia/Tokyo, with 25:30-style late-night times); 'local' = the viewer's. */
 export type ClockMode = 'catalogue' | 'local';
+/** On air's filter: every airing show, or only those the user follows. */
+export type ShowFilter = 'all' | 'following';
 
 const KEY = 'moecat.settings';
 export const LANGUAGES: Language[] = ['en', 'zh-Hans', 'ja'];
@@ -15,6 +18,7 @@ interface Saved {
   theme: Theme;
   language: Language;
   clock: ClockMode;
+  shows: ShowFilter;
 }
 
 function initialLanguage(): Language {
@@ -28,13 +32,14 @@ function initialLanguage(): Language {
 }
 
 function load(): Saved {
-  const fallback: Saved = { theme: 'system', language: initialLanguage(), clock: 'catalogue' };
+  const fallback: Saved = { theme: 'system', language: initialLanguage(), clock: 'catalogue', shows: 'all' };
   try {
     const saved = JSON.parse(localStorage.getItem(KEY) ?? '{}') as Partial<Saved>;
     return {
       theme: ['system', 'light', 'dark'].includes(saved.theme as string) ? (saved.theme as Theme) : fallback.theme,
       language: LANGUAGES.includes(saved.language as Language) ? (saved.language as Language) : fallback.language,
       clock: saved.clock === 'local' ? 'local' : 'catalogue',
+      shows: saved.shows === 'following' ? 'following' : 'all',
     };
   } catch {
     return fallback;
@@ -46,10 +51,12 @@ export const useSettingsStore = defineStore('settings', () => {
   const theme = ref<Theme>(saved.theme);
   const language = ref<Language>(saved.language);
   const clock = ref<ClockMode>(saved.clock);
+  const shows = ref<ShowFilter>(saved.shows);
 
-  watch([theme, language, clock], () => {
-    localStorage.setItem(KEY, JSON.stringify({ theme: theme.value, language: language.value, clock: clock.value }));
+  watch([theme, language, clock, shows], () => {
+    const kept: Saved = { theme: theme.value, language: language.value, clock: clock.value, shows: shows.value };
+    localStorage.setItem(KEY, JSON.stringify(kept));
   });
 
-  return { theme, language, clock };
+  return { theme, language, clock, shows };
 });
