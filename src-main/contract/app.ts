@@ -138,7 +138,7 @@ export interface RemoveSourceJobResult {
   subs: number;
 }
 
-export type JobKind = 'import' | 'sync' | 'remove-source';
+export type JobKind = 'import' | 'sync' | 'remove-source' | 'posters';
 export type JobStatus = 'running' | 'done' | 'failed' | 'cancelled';
 
 export interface JobProgress {

@@ -42,11 +42,28 @@ export class CatalogueJobs {
   /** Starts a job; 409 while another runs, 400 when the catalogue cannot be written. */
   start(kind: JobKind, label: string, run: JobRun): JobState {
     if (!this.catalogueFile) throw new ApiError('BAD_PARAMETER', 'This server answers from a fixed catalogue file (--catalogue): it cannot import or sync.');
+    const file = this.catalogueFile;
+    return this.launch(kind, label, async (ctx) => {
+      const { openCatalogueWriter } = await import('../catalogue/write/catalogue-writer');
+      const writer = openCatalogueWriter(file);
+      try {
+        return await run({ ...ctx, writer });
+      } finally {
+        writer.close();
+      }
+    });
+  }
+
+  /** Starts a job that writes no catalogue rows (fetching posters): it runs on a fixed catalogue too; 409 while another runs. */
+  startWithoutWriter(kind: JobKind, label: string, run: (ctx: Omit<JobContext, 'writer'>) => Promise<unknown>): JobState {
+    return this.launch(kind, label, run);
+  }
+
+  private launch(kind: JobKind, label: string, run: (ctx: Omit<JobContext, 'writer'>) => Promise<unknown>): JobState {
     if (this.running) {
       const other = this.jobs.get(this.running)!.state;
       throw new ApiError('CONFLICT', `Another job is running (${other.kind} ${other.label}); wait for it or cancel it.`);
     }
-    const file = this.catalogueFile;
     const abort = new AbortController();
     const state: JobState = {
       id: randomBytes(8).toString('hex'),
@@ -73,17 +90,13 @@ export class CatalogueJobs {
       },
     };
     void (async () => {
-      let writer: CatalogueWriter | undefined;
       try {
-        const { openCatalogueWriter } = await import('../catalogue/write/catalogue-writer');
-        writer = openCatalogueWriter(file);
-        state.result = await run({ ...ctx, writer });
+        state.result = await run(ctx);
         state.status = abort.signal.aborted ? 'cancelled' : 'done';
       } catch (err) {
         state.status = abort.signal.aborted ? 'cancelled' : 'failed';
         state.error = err instanceof Error ? err.message : String(err);
       } finally {
-        writer?.close();
         state.finishedAt = this.now();
         this.running = null;
         this.onChanged();

@@ -1,8 +1,11 @@
 // An anime fan's day in Chromium against a real server on the bundled catalogue (real clock): a show's
 // page says when and where it airs, the heart follows it, On air's Following shows it alone, Settings
 // turns reminders on and gives the calendar feed, which a calendar parser reads back; "Add to calendar"
-// downloads the show's own file. Screenshots: show, show-narrow-dark, onair-following, settings-following.
+// downloads the show's own file; posters, once turned on, come from the API set (a fake Bangumi here).
+// Screenshots: show, show-narrow-dark, onair-following, settings-following, settings-posters.
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import sharp from 'sharp';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnimeWikiDto } from '../../src-main/contract/objects';
@@ -110,6 +113,50 @@ describe('narrow and dark', () => {
       await narrow.shot('show-narrow-dark');
     } finally {
       await narrow.close();
+    }
+  });
+});
+
+describe('posters', () => {
+  it('are off until turned on; then a run fetches from the API set, shows its progress and what stopped it, and the poster becomes the cover', async () => {
+    const poster = await sharp({ create: { width: 240, height: 340, channels: 3, background: '#c2255c' } }).jpeg().toBuffer();
+    const asked: number[] = [];
+    const fake = createServer((req, res) => {
+      const url = new URL(req.url!, 'http://localhost');
+      const subject = /^\/v0\/subjects\/(\d+)$/.exec(url.pathname);
+      if (subject) {
+        asked.push(Number(subject[1]));
+        // The first anime asked for has a poster; then the fake asks Moecat to slow down, which ends the run.
+        if (asked.length > 1) return res.writeHead(429).end();
+        return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ images: { large: `${base}/poster.jpg` } }));
+      }
+      if (url.pathname === '/poster.jpg') return res.writeHead(200, { 'content-type': 'image/jpeg' }).end(poster);
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(fake.address() as { port: number }).port}`;
+    try {
+      const page = await h.open('/settings');
+      const card = page.getByTestId('settings-posters');
+      await expect.poll(() => card.getByTestId('posters-counts').textContent()).toContain('0 posters kept');
+      await expect(card.getByTestId('posters-enabled').isChecked()).resolves.toBe(false);
+      // The API address is a setting of the server (a test points it at the fake Bangumi).
+      const status = await page.evaluate(async (api) => (await fetch('/app/posters.json', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ enabled: false, api_base: api }) })).status, base);
+      expect(status).toBe(200);
+      await card.getByTestId('posters-enabled').check();
+      await expect.poll(() => card.getByTestId('posters-problems').textContent(), { timeout: 30_000 }).toContain('429');
+      await expect.poll(() => card.getByTestId('posters-counts').textContent()).toContain('1 posters kept');
+      await h.shot('settings-posters');
+
+      const wikiId = asked[0]; // bundled anime are keyed by their Bangumi id
+      const show = await h.open(`/anime/${wikiId}`);
+      const img = show.getByTestId('entry-cover').locator('img');
+      await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+      const res = await fetch(new URL(`/covers/${wikiId}/large`, h.server.url));
+      expect(res.headers.get('content-type')).toBe('image/jpeg');
+    } finally {
+      fake.closeAllConnections();
+      await new Promise((resolve) => fake.close(resolve));
     }
   });
 });

@@ -26,6 +26,8 @@ export interface CoverSource {
   title: string;
   type: string;
   coverFile: string | null;
+  /** The Bangumi subject id (a fetched poster is kept by it), or null. */
+  bgmId: number | null;
 }
 
 export interface CatalogueQueries {
@@ -75,7 +77,7 @@ export function openCatalogue(file: string, options: Omit<OpenOptions, 'readonly
     .prepare(`SELECT count(DISTINCT wiki_id) FROM onair
       WHERE oa_date_begin <= @now AND (oa_date_end = 0 OR @now < oa_date_end + ${BROADCAST_DAY_SECONDS})`)
     .pluck();
-  const coverStmt = db.prepare('SELECT wiki_title AS title, wiki_type AS type, cover_file AS coverFile FROM wiki WHERE wiki_id = ?');
+  const coverStmt = db.prepare('SELECT wiki_title AS title, wiki_type AS type, cover_file AS coverFile, wiki_bgm_id AS bgmId FROM wiki WHERE wiki_id = ?');
   const dataVersionStmt = db.prepare('PRAGMA data_version').pluck();
   const remoteAudioStmt = db.prepare(`SELECT u.up_remote_url AS url, src.locator AS base
     FROM upload u JOIN sub s ON s.sub_id = u.up_obj_id JOIN wiki w ON w.wiki_id = s.sub_parent_wiki JOIN source src ON src.source_id = w.source_id

@@ -1,9 +1,10 @@
-// The user database: API keys, favourites, OAuth tokens and nonces, play history. WAL mode, migrations
+// The user database: API keys, favourites, OAuth tokens and nonces, play history, settings, posters. WAL mode, migrations
 // keyed on user_version (append only: a shipped migration is never edited), a backup before each
 // migration and an integrity check at open (database.ts); never touched by a catalogue build.
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type Db, type DatabaseKind, type OpenOptions } from '../db/database';
 import { LOCAL_USER_ID, type UserDto } from '../../contract/objects';
+import { userPosters, type UserPosters } from './user-posters';
 import { userSettings, type UserSettings } from './user-settings';
 
 const USER_MIGRATIONS: readonly string[] = [
@@ -69,6 +70,14 @@ const USER_MIGRATIONS: readonly string[] = [
   ) STRICT;
   CREATE INDEX play_history_by_time ON play_history (played_at DESC, play_id DESC);
   CREATE INDEX play_history_by_sub ON play_history (sub_id);
+  `,
+  /* 5: anime posters fetched from Bangumi (user-posters.ts), by Bangumi id so they outlive catalogue builds. */ `
+  CREATE TABLE poster (
+    bgm_id INTEGER PRIMARY KEY CHECK (bgm_id > 0),
+    -- The saved picture's folder under covers/; NULL when Bangumi has no poster (not asked again).
+    cover_file TEXT CHECK (cover_file IS NULL OR (length(cover_file) = 40 AND cover_file NOT GLOB '*[^0-9a-f]*')),
+    fetched_at INTEGER NOT NULL
+  ) STRICT;
   `,
 ];
 
@@ -174,8 +183,10 @@ export interface UserDb {
   listPlays(limit: number, offset: number): { count: number; plays: Play[] };
   /** Forgets every play; answers how many were removed. */
   clearPlays(): number;
-  /** Reminders and the calendar feed's token (user-settings.ts). */
+  /** Reminders, posters, the calendar feed's token (user-settings.ts). */
   readonly settings: UserSettings;
+  /** Anime posters fetched from Bangumi (user-posters.ts). */
+  readonly posters: UserPosters;
   close(): void;
 }
 
@@ -294,6 +305,7 @@ export function openUserDb(file: string, options: Omit<OpenOptions, 'readonly'> 
     listPlays: (limit, offset) => ({ count: playedSubs.get() as number, plays: latestPlays.all(limit, offset) as Play[] }),
     clearPlays: () => deletePlays.run().changes,
     settings: userSettings(db),
+    posters: userPosters(db),
     close: () => db.close(),
   };
 }

@@ -1,6 +1,7 @@
 // What the user chose that the server itself acts on, in the user database's `setting` table: the
-// broadcast reminders (which the desktop app's main process and a browser page both follow), the
-// calendar feed's token, and the port of the last run (tried first at the next start). The UI's own look (theme, language, clock) stays in the page's localStorage.
+// broadcast reminders (which the desktop app's main process and a browser page both follow), whether
+// posters are fetched from Bangumi and from where, the calendar feed's token, and the port of the last
+// run (tried first at the next start). The UI's own look (theme, language, clock) stays in the page's localStorage.
 //
 // The feed token is a secret of its own: it opens /calendar/following.ics and nothing else (calendar
 // apps cannot send headers), 32 hexadecimal characters, made on first use and replaced on request.
@@ -14,6 +15,15 @@ export interface ReminderSettings {
 }
 
 export const REMINDER_DEFAULTS: ReminderSettings = { enabled: false, minutes: 10 };
+
+export interface PosterSettings {
+  enabled: boolean;
+  /** Bangumi's API, whose /v0/subjects/<id> names each poster. */
+  apiBase: string;
+}
+
+export const BANGUMI_API = 'https://api.bgm.tv';
+export const POSTER_DEFAULTS: PosterSettings = { enabled: false, apiBase: BANGUMI_API };
 export const MAX_REMINDER_MINUTES = 1440;
 
 export interface UserSettings {
@@ -23,6 +33,8 @@ export interface UserSettings {
   calendarToken(): string;
   /** Replaces the feed token: the old feed address stops working. */
   renewCalendarToken(): string;
+  posters(): PosterSettings;
+  setPosters(value: PosterSettings): PosterSettings;
   /** The port the server last listened on without --port, if any. */
   lastPort(): number | undefined;
   setLastPort(port: number): void;
@@ -61,6 +73,19 @@ export function userSettings(db: Db): UserSettings {
       const made = newToken();
       write.run('calendar_token', made);
       return made;
+    },
+    posters() {
+      try {
+        const saved = JSON.parse(get('posters') ?? '{}') as Partial<PosterSettings>;
+        return { enabled: saved.enabled === true, apiBase: typeof saved.apiBase === 'string' && saved.apiBase ? saved.apiBase : BANGUMI_API };
+      } catch {
+        return { ...POSTER_DEFAULTS };
+      }
+    },
+    setPosters(value) {
+      const kept = { enabled: value.enabled, apiBase: value.apiBase };
+      write.run('posters', JSON.stringify(kept));
+      return kept;
     },
     lastPort() {
       const port = Number(get('last_port'));

@@ -9,6 +9,7 @@ import { HISTORY_OPERATIONS } from './history';
 import { JOB_OPERATIONS } from './jobs';
 import { KEY_OPERATIONS } from './keys';
 import { playlist } from './listen';
+import { POSTER_OPERATIONS } from './posters';
 import { status } from './status';
 
 export const OPERATIONS: readonly Operation[] = [
@@ -22,4 +23,5 @@ export const OPERATIONS: readonly Operation[] = [
   status,
   ...KEY_OPERATIONS,
   ...JOB_OPERATIONS,
+  ...POSTER_OPERATIONS,
 ];

@@ -1,7 +1,9 @@
 // GET /covers/:wikiId/:size — an entry's cover in one of the four sizes (small, medium, square, large):
-// the picture saved with an imported or synced entry (a JPEG under the data directory's covers/), or
-// else a generated SVG. A saved cover is named by its content, so its ETag is that name: the browser
-// revalidates (no-cache) and an unchanged cover costs a 304; a re-import with another picture shows at once.
+// the picture saved with an imported or synced entry, else an anime's poster fetched from Bangumi
+// (catalogue/sync/posters.ts; both JPEGs under the data directory's covers/), else a generated SVG. A
+// saved cover is named by its content, so its ETag is that name: the browser revalidates (no-cache) and
+// an unchanged cover costs a 304; a re-import with another picture shows at once. The SVG is kept a day
+// by the browser, unless posters are on: then it is revalidated, so a poster fetched meanwhile shows.
 import type { FastifyInstance } from 'fastify';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -25,17 +27,20 @@ export async function coverRoutes(app: FastifyInstance): Promise<void> {
     if (!(size in COVER_SIZES) || !source) {
       return reply.code(404).send({ error: 404, has_error: true, msg: ['No such cover.'] });
     }
-    const saved = await savedCover(app.deps.dataDir, source.coverFile, size as CoverSize);
+    const poster = !source.coverFile && source.bgmId !== null ? app.deps.userDb.posters.coverOf(source.bgmId) : undefined;
+    const coverFile = source.coverFile ?? poster ?? null;
+    const saved = await savedCover(app.deps.dataDir, coverFile, size as CoverSize);
     if (saved) {
-      const etag = `"${source.coverFile}-${size}"`;
+      const etag = `"${coverFile}-${size}"`;
       reply.header('etag', etag).header('cache-control', 'public, no-cache');
       const matches = (request.headers['if-none-match'] ?? '').split(',').map((t) => t.trim().replace(/^W\//, ''));
       if (matches.includes(etag)) return reply.code(304).send();
       return reply.type(COVER_FILE_TYPE).header('content-length', saved.bytes).send(createReadStream(saved.path));
     }
+    const postersOn = source.bgmId !== null && poster === undefined && app.deps.userDb.settings.posters().enabled;
     return reply
       .type('image/svg+xml; charset=utf-8')
-      .header('cache-control', 'public, max-age=86400')
+      .header('cache-control', postersOn ? 'public, no-cache' : 'public, max-age=86400')
       .send(coverSvg(source.title, size as CoverSize));
   });
 }

@@ -1,7 +1,8 @@
-// HTTP for following shows: the followed shows with their slots, the reminder settings, the calendar
-// feed's address, and one show's calendar file.
+// HTTP for the anime side's settings: the followed shows with their slots, the reminder settings, the
+// calendar feed's address, one show's calendar file, and posters from Bangumi.
 import type { AnimeWikiDto } from '../../../src-main/contract/objects';
 import { getFile, getFirstParty, postFirstParty } from './client';
+import type { JobInfo } from './jobs';
 
 export interface ReminderSettings {
   enabled: boolean;
@@ -37,4 +38,25 @@ export async function downloadShowCalendar(wikiId: number): Promise<void> {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** /app/posters.json: whether posters are fetched from Bangumi, and how many are kept. */
+export interface PosterState {
+  enabled: boolean;
+  api_base: string;
+  asked: number;
+  saved: number;
+}
+
+export async function fetchPosterState(signal?: AbortSignal): Promise<{ posters: PosterState; job: JobInfo | null }> {
+  const res = await getFirstParty<{ posters: PosterState; job: JobInfo | null }>('/app/posters.json', signal);
+  return { posters: res.posters, job: res.job };
+}
+
+export async function setPostersEnabled(enabled: boolean): Promise<PosterState> {
+  return (await postFirstParty<{ posters: PosterState }>('/app/posters.json', { enabled })).posters;
+}
+
+export async function startPosterFetch(): Promise<JobInfo> {
+  return (await postFirstParty<{ job: JobInfo }>('/app/posters/fetch.json')).job;
 }

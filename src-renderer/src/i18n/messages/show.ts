@@ -56,6 +56,17 @@ const en = {
     port: 'Moecat keeps its port between runs so the address stays valid; with serve --port, use the same port each time.',
     failed: 'The calendar address could not be loaded: {msg}',
   },
+  posters: {
+    title: 'Posters',
+    intro: 'Anime show a tile made from their title. With posters on, Moecat fetches each anime’s poster from Bangumi once and keeps it; offline, nothing changes.',
+    what: 'What leaves this computer: each anime’s Bangumi id, sent to {api}, and a request for its picture at Bangumi. Nothing else.',
+    enabled: 'Fetch posters from Bangumi',
+    counts: '{saved} posters kept ({asked} anime asked for).',
+    fetch: 'Fetch the rest',
+    running: 'Fetching posters, one anime at a time',
+    problems: 'Not fetched this time ({n}) — asked again next time: | Not fetched this time ({n}) — asked again next time: | Not fetched this time ({n}) — asked again next time:',
+    more: 'and {n} more',
+  },
 };
 type Shape = typeof en;
 
@@ -115,6 +126,17 @@ const zhHans: Shape = {
     port: 'Moecat 每次运行都沿用同一端口，地址因此保持有效；使用 serve --port 时请每次用同一端口。',
     failed: '无法加载日历地址：{msg}',
   },
+  posters: {
+    title: '海报',
+    intro: '番剧默认显示由标题生成的图块。开启海报后，Moecat 会从 Bangumi 获取每部番剧的海报一次并保存；离线时一切照旧。',
+    what: '离开这台电脑的只有：发往 {api} 的每部番剧的 Bangumi 编号，以及向 Bangumi 请求其图片。别无其他。',
+    enabled: '从 Bangumi 获取海报',
+    counts: '已保存 {saved} 张海报（已询问 {asked} 部）。',
+    fetch: '获取其余海报',
+    running: '正在逐部获取海报',
+    problems: '本次未获取（{n}），下次再试： | 本次未获取（{n}），下次再试： | 本次未获取（{n}），下次再试：',
+    more: '另有 {n} 项',
+  },
 };
 
 const ja: Shape = {
@@ -172,6 +194,17 @@ const ja: Shape = {
     secret: 'アドレスには専用の鍵が入っています。見えるのはフォロー中の番組だけです。漏れたら新しいアドレスを作ってください。',
     port: 'Moecat は起動のたびに同じポートを使うので、アドレスは有効なままです。serve --port を使うときは毎回同じポートに。',
     failed: 'カレンダーのアドレスを読み込めませんでした：{msg}',
+  },
+  posters: {
+    title: 'ポスター',
+    intro: 'アニメにはタイトルから作ったタイルが表示されます。ポスターをオンにすると、Moecat は各作品のポスターを Bangumi から一度だけ取得して保存します。オフラインでは何も変わりません。',
+    what: 'このコンピューターから出るのは、{api} に送る各作品の Bangumi ID と、Bangumi への画像のリクエストだけです。',
+    enabled: 'Bangumi からポスターを取得する',
+    counts: 'ポスター {saved} 枚を保存（{asked} 作品を問い合わせ済み）。',
+    fetch: '残りを取得',
+    running: 'ポスターを一作品ずつ取得中',
+    problems: '今回取得できなかったもの（{n}）— 次回もう一度: | 今回取得できなかったもの（{n}）— 次回もう一度: | 今回取得できなかったもの（{n}）— 次回もう一度:',
+    more: 'ほか {n} 件',
   },
 };
 

@@ -1,0 +1,82 @@
+// Posters from Bangumi (catalogue/sync/posters.ts), the UI's alone:
+//   GET  /app/posters.json         { posters: { enabled, api_base, asked, saved }, job }
+//   POST /app/posters.json         enabled, api_base? → the same (off by default; api_base http(s))
+//   POST /app/posters/fetch.json   → a job that fetches the posters not asked for yet (resumable)
+// Turning posters off stops nothing already saved from showing; it only keeps Moecat from asking.
+import type { FastifyInstance } from 'fastify';
+import { ApiError, badParameter } from '../api-error';
+import { defineOperation } from './define';
+import { flag, text } from './params';
+
+const loadPosters = () => import('../../catalogue/sync/posters');
+
+function view(app: FastifyInstance) {
+  const { enabled, apiBase } = app.deps.userDb.settings.posters();
+  return { enabled, api_base: apiBase, ...app.deps.userDb.posters.counts() };
+}
+const latest = (app: FastifyInstance) => app.jobs.list().find((j) => j.kind === 'posters') ?? null;
+
+export const posterState = defineOperation({
+  method: 'GET',
+  path: '/app/posters',
+  spellings: 'json',
+  auth: 'first-party',
+  summary: 'Whether anime posters are fetched from Bangumi, from which API, how many were asked for and saved, and the latest run',
+  responds: { posters: { list: false, object: 'object' }, job: { list: false, object: 'object' } },
+  params: {},
+  handle: ({ app }) => ({ payload: { posters: view(app), job: latest(app) } }),
+});
+
+export const setPosters = defineOperation({
+  method: 'POST',
+  path: '/app/posters',
+  spellings: 'json',
+  auth: 'first-party',
+  summary: 'Turns fetching posters from Bangumi on or off, and sets the API it asks',
+  responds: { posters: { list: false, object: 'object' }, job: { list: false, object: 'object' } },
+  params: {
+    enabled: flag({ description: 'true to fetch posters when asked (a JSON body)' }),
+    api_base: text({ description: "Bangumi's API (http or https); left out, the one set before (https://api.bgm.tv at first)", example: 'https://api.bgm.tv', max: 2048 }),
+  },
+  handle({ p, app }) {
+    let apiBase = app.deps.userDb.settings.posters().apiBase;
+    if (p.api_base !== undefined) {
+      let url: URL;
+      try {
+        url = new URL(p.api_base);
+      } catch {
+        throw badParameter('api_base', 'must be an http or https URL');
+      }
+      if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash) {
+        throw badParameter('api_base', 'must be an http or https URL without credentials, query or fragment');
+      }
+      apiBase = url.href.replace(/\/+$/, '');
+    }
+    app.deps.userDb.settings.setPosters({ enabled: p.enabled, apiBase });
+    return { payload: { posters: view(app), job: latest(app) } };
+  },
+});
+
+export const startPosters = defineOperation({
+  method: 'POST',
+  path: '/app/posters/fetch',
+  spellings: 'json',
+  auth: 'first-party',
+  summary: 'Fetches the posters not asked for yet, as a job (one anime at a time; run again to resume)',
+  responds: { job: { list: false, object: 'object' } },
+  errors: { 409: 'Another job is running' },
+  params: {},
+  async handle({ app }) {
+    const settings = app.deps.userDb.settings.posters();
+    if (!settings.enabled) throw new ApiError('BAD_PARAMETER', 'Posters are off: turn them on first (POST /app/posters.json {"enabled": true}).');
+    const { dataDir } = app.deps;
+    if (!dataDir) throw new ApiError('BAD_PARAMETER', 'This server has no data directory to keep posters in.');
+    const { fetchPosters } = await loadPosters();
+    const job = app.jobs.startWithoutWriter('posters', settings.apiBase, (ctx) =>
+      fetchPosters({ catalogue: app.deps.catalogue, posters: app.deps.userDb.posters, dataDir, apiBase: settings.apiBase, signal: ctx.signal, progress: ctx.progress, problem: ctx.problem, now: app.deps.now }),
+    );
+    return { payload: { job } };
+  },
+});
+
+export const POSTER_OPERATIONS = [posterState, setPosters, startPosters];
