@@ -37,6 +37,8 @@ export default defineConfig({
       outDir: resolve(__dirname, 'out/renderer'),
       // Browsers load it over HTTP in headless mode too; electron-vite leaves it unminified otherwise.
       minify: true,
+      // Fonts stay files: the UI's Content-Security-Policy allows fonts from its own origin only, not data: URLs.
+      assetsInlineLimit: (file) => (/\.(otf|ttf|woff2?)$/.test(file) ? false : undefined),
       rollupOptions: { input: resolve(__dirname, 'src-renderer/index.html') },
     },
   },
