@@ -160,3 +160,46 @@ describe('posters', () => {
     }
   });
 });
+
+describe('reminders in a browser', () => {
+  it('notify before a followed show airs, on the page’s own clock', async () => {
+    const page = await h.context.newPage();
+    try {
+      // The browser's notifications, recorded (permission granted, as after the user allowed them).
+      await page.addInitScript(() => {
+        const shown: { title: string; body?: string }[] = [];
+        (window as unknown as { shown: typeof shown }).shown = shown;
+        class Recorded {
+          static permission = 'granted';
+          static requestPermission = () => Promise.resolve('granted');
+          onclick: (() => void) | null = null;
+          constructor(title: string, options?: { body?: string }) {
+            shown.push({ title, body: options?.body });
+          }
+          close() {}
+        }
+        (window as unknown as { Notification: unknown }).Notification = Recorded;
+      });
+      // Sunday 29 November 2026, 18:15 in Tokyo: サザエさん (followed above) airs at 18:30.
+      await page.clock.install({ time: new Date('2026-11-29T09:15:00Z') });
+      await page.goto(new URL('/', h.server.url).toString());
+      await page.locator('#main').waitFor();
+      const status = await page.evaluate(async () => (await fetch('/app/reminders.json', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ enabled: true, minutes: 10 }) })).status);
+      expect(status).toBe(200);
+      const shown = () => page.evaluate(() => (window as unknown as { shown: { title: string; body?: string }[] }).shown);
+      // The reminders start a few seconds after the first screen, then wait for 18:20.
+      const loaded = page.waitForResponse((r) => r.url().includes('/app/following.json'));
+      await page.clock.runFor(4_000);
+      await loaded;
+      await page.clock.runFor(60_000);
+      expect(await shown()).toEqual([]);
+      await page.clock.runFor(4 * 60_000);
+      await expect.poll(shown).toHaveLength(1);
+      const [note] = await shown();
+      expect(note.title).toBe(show.wiki_title);
+      expect(note.body).toMatch(/\d{2}:\d{2}/);
+    } finally {
+      await page.close();
+    }
+  });
+});
