@@ -224,6 +224,22 @@ export interface SubDto {
   sub_upload?: UploadDto[];
 }
 
+/** One line of a song's lyrics (/sub/lyrics, Moecat's extension). */
+export interface LyricsLineDto {
+  /** Milliseconds from the start of the song; 0 for every line of unsynced lyrics. */
+  time_ms: number;
+  text: string;
+}
+
+/** A song's lyrics (/sub/lyrics, Moecat's extension). */
+export interface LyricsDto {
+  /** True when each line has its time. */
+  synced: boolean;
+  lines: LyricsLineDto[];
+  /** Where they came from: `lrc` (a sidecar file beside the MP3), `sylt` or `uslt` (the file's ID3 tags). */
+  source: 'lrc' | 'sylt' | 'uslt';
+}
+
 /** A schedule entry of /on-air, INTERFACE.md's on-air entry field by field, then Moecat's extension. */
 export interface OnAirDto {
   /** Stable: wiki_id × 10 + oa_week (one schedule entry per entry and weekday). */

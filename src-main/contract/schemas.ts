@@ -3,7 +3,7 @@
 // Over 300 lines: one schema per object of the contract, beside the checks that hold each to its type.
 import type { Information } from './envelope';
 import { WIKI_TYPES } from './sections';
-import type { AnimeWikiDto, BroadcastDto, CoverDto, FavDto, FavItemDto, MetaDto, OnAirDto, PlayDto, PlayItemDto, PlaylistItemDto, PortalDto, SubDto, TagDto, UploadDataDto, UploadDto, UserDto, WikiDto, WikiSiteDto } from './objects';
+import type { AnimeWikiDto, BroadcastDto, CoverDto, LyricsDto, LyricsLineDto, FavDto, FavItemDto, MetaDto, OnAirDto, PlayDto, PlayItemDto, PlaylistItemDto, PortalDto, SubDto, TagDto, UploadDataDto, UploadDto, UserDto, WikiDto, WikiSiteDto } from './objects';
 
 const int = { type: 'integer' } as const;
 const str = { type: 'string' } as const;
@@ -128,6 +128,28 @@ export const AnimeWikiDtoSchema = {
     ...wikiProperties,
     wiki_broadcast: { ...BroadcastDtoSchema, nullable: true, description: 'null when the entry has no weekly or daily slot' },
     wiki_sites: { type: 'array', items: WikiSiteDtoSchema, description: "Moecat's extension: where to watch it and read about it; [] when none are known" },
+  },
+} as const;
+
+export const LyricsLineDtoSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['time_ms', 'text'],
+  properties: {
+    time_ms: { type: 'integer', description: 'Milliseconds from the start of the song; 0 for every line of unsynced lyrics' },
+    text: str,
+  },
+} as const;
+
+export const LyricsDtoSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['synced', 'lines', 'source'],
+  description: "Moecat's extension: a song's lyrics, read at import from a sidecar .lrc or the file's ID3 tags",
+  properties: {
+    synced: { type: 'boolean', description: 'True when each line has its time' },
+    lines: { type: 'array', items: LyricsLineDtoSchema, description: 'In time order' },
+    source: { type: 'string', enum: ['lrc', 'sylt', 'uslt'], description: 'A sidecar .lrc file, or the ID3 SYLT (synced) or USLT (unsynced) tag' },
   },
 } as const;
 
@@ -338,6 +360,8 @@ export const CONTRACT_SCHEMAS = {
   BroadcastDto: BroadcastDtoSchema,
   WikiSiteDto: WikiSiteDtoSchema,
   AnimeWikiDto: AnimeWikiDtoSchema,
+  LyricsLineDto: LyricsLineDtoSchema,
+  LyricsDto: LyricsDtoSchema,
   UploadDataDto: UploadDataDtoSchema,
   UploadDto: UploadDtoSchema,
   SubDto: SubDtoSchema,
@@ -370,6 +394,8 @@ const mirrors: [
   Mirrors<typeof BroadcastDtoSchema, BroadcastDto>,
   Mirrors<typeof WikiSiteDtoSchema, WikiSiteDto>,
   Mirrors<typeof AnimeWikiDtoSchema, AnimeWikiDto>,
+  Mirrors<typeof LyricsLineDtoSchema, LyricsLineDto>,
+  Mirrors<typeof LyricsDtoSchema, LyricsDto>,
   Mirrors<typeof UploadDataDtoSchema, UploadDataDto>,
   Mirrors<typeof UploadDtoSchema, UploadDto>,
   Mirrors<typeof SubDtoSchema, SubDto>,
@@ -383,5 +409,5 @@ const mirrors: [
   Mirrors<typeof PlayItemDtoSchema, PlayItemDto>,
   Mirrors<typeof UserDtoSchema, UserDto>,
   Mirrors<typeof InformationSchema, FixedInformation>,
-] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
 void mirrors;

@@ -1,7 +1,7 @@
 // The detail calls beside the query operations (/{music,radio,anime}/detail, /music/subs, /sub/detail,
 // /listen/playlist) over the fixture catalogue, every assertion in JSON and XML.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SPEC, DEMO_WIKI_ID_BASE, trackSeconds } from '../../src-main/catalogue/build/demo/demo-content';
+import { DEMO_LYRICS, DEMO_SPEC, DEMO_WIKI_ID_BASE, trackSeconds } from '../../src-main/catalogue/build/demo/demo-content';
 import { call, FORMATS, type Format } from '../fixtures/api';
 import { fixtureApp } from '../fixtures/app';
 import { FIXTURE_ANIME } from '../fixtures/bangumi-fixture';
@@ -260,5 +260,31 @@ describe.each(FORMATS)('GET /listen/playlist with api=%s', (format) => {
     expectOk(res, format);
     expect(asList(res.body.response.playlist)).toHaveLength(SAKURA.tracks.length);
     await expectError(await get('/listen/playlist', format, { music: String(SAKURA.id), api: 'yaml' }), format, 400, /"api" must be json or xml/);
+  });
+});
+
+describe.each(FORMATS)('GET /sub/lyrics (%s)', (format) => {
+  const SYNCED = SAKURA.trackIds[0]; // demo-content.ts gives Sakura Letters' first song synced lyrics, its second unsynced
+  const PLAIN = SAKURA.trackIds[1];
+
+  it("answers a song's synced lyrics, line by line with their times", async () => {
+    const res = await get('/sub/lyrics', format, { sub_id: String(SYNCED) });
+    expectOk(res, format);
+    const { lyrics } = res.body.response;
+    expect(lyrics).toMatchObject({ synced: true, source: 'lrc' });
+    expect(asList(lyrics.lines)).toEqual(DEMO_LYRICS['sakura-letters'][1].lines);
+  });
+
+  it('answers unsynced lyrics with every time 0', async () => {
+    const res = await get('/sub/lyrics', format, { sub_id: String(PLAIN) });
+    expectOk(res, format);
+    expect(res.body.response.lyrics).toMatchObject({ synced: false, source: 'uslt' });
+    expect(asList(res.body.response.lyrics.lines).map((l: { time_ms: number }) => l.time_ms)).toEqual([0, 0]);
+  });
+
+  it('answers 404 for a song without lyrics and for an id that names nothing, 401 without a key', async () => {
+    await expectError(await get('/sub/lyrics', format, { sub_id: String(SAKURA.trackIds[2]) }), format, 404, /has no lyrics/);
+    await expectError(await get('/sub/lyrics', format, { sub_id: '999999999' }), format, 404, /No sub-entry has sub_id 999999999/);
+    expect((await get('/sub/lyrics', format, { sub_id: String(SYNCED) }, false)).status).toBe(401);
   });
 });

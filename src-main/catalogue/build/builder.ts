@@ -52,7 +52,7 @@ const SOURCES = [
 
 /** Names the build's content, so a working copy can tell that the shipped catalogue changed. */
 function buildId(bangumiVersion: string, timeZone: string, animeCount: number, demo: SourceEntry[]): string {
-  const audio = demo.flatMap((e) => e.subs.map((s) => s.upload?.md5 ?? '-'));
+  const audio = demo.flatMap((e) => e.subs.map((s) => `${s.upload?.md5 ?? '-'}${s.lyrics ? JSON.stringify(s.lyrics) : ''}`));
   // The schema's text, not just its version: migration 1 is still edited in place before the first release.
   const content = JSON.stringify([CATALOGUE_MIGRATIONS, bangumiVersion, timeZone, animeCount, audio]);
   return createHash('sha256').update(content).digest('hex').slice(0, 16);

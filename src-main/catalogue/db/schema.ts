@@ -187,6 +187,15 @@ export const CATALOGUE_MIGRATIONS: readonly string[] = [
     up_remote_url TEXT
   ) STRICT;
 
+  -- A song's lyrics (import/lyrics.ts): synced lines with their times, or unsynced text lines.
+  CREATE TABLE sub_lyrics (
+    sub_id INTEGER PRIMARY KEY REFERENCES sub (sub_id) ON DELETE CASCADE,
+    synced INTEGER NOT NULL CHECK (synced IN (0, 1)),
+    source TEXT NOT NULL CHECK (source IN ('lrc', 'sylt', 'uslt')),
+    -- [{time_ms, text}], in time order.
+    lines TEXT NOT NULL CHECK (json_valid(lines))
+  ) STRICT;
+
   CREATE TABLE onair (
     wiki_id INTEGER NOT NULL REFERENCES wiki (wiki_id) ON DELETE CASCADE,
     oa_weekday INTEGER NOT NULL CHECK (oa_weekday BETWEEN 1 AND 7),

@@ -12,6 +12,8 @@
 //   measure right), tags from ID3. A file music-metadata finds no MPEG audio in is a problem, listed,
 //   not fatal; so is an unreadable sub-folder or an unreadable cover picture (the album then gets the
 //   generated cover).
+// - Lyrics: a sidecar .lrc beside the MP3 (same name) wins over the file's own USLT/SYLT tags
+//   (lyrics.ts); a changed sidecar reads the song again.
 // - Re-import is incremental: the source's state keeps, per file, its size and mtime and what was read
 //   from it. A file whose size and mtime are unchanged is not read again. An album is written again
 //   when one of its files is new, changed or gone, or when the catalogue lacks it; albums no file
@@ -34,9 +36,10 @@ import { COVERS_DIR, removeCovers, saveCover } from '../write/cover-files';
 import type { MetaItem } from '../write/source-entry';
 import type { ImportCounts, ImportJobResult } from '../../contract/app';
 import { localMidnight, midnightOf } from '../../contract/time';
+import { lyricsOf, sidecarOf, type Lyrics } from './lyrics';
 
 /** Bump when FileRecord changes: every file is then read again. */
-const STATE_VERSION = 1;
+const STATE_VERSION = 2;
 /** Albums per transaction; a batch also closes after BATCH_SONGS songs. */
 const BATCH_ALBUMS = 20;
 const BATCH_SONGS = 400;
@@ -96,6 +99,10 @@ interface FileRecord {
   length: number;
   /** The saved cover's folder name (cover-files.ts), null when the file has none. */
   cover: string | null;
+  /** The sidecar .lrc's size and mtime ('' when there is none): a changed sidecar reads the song again. */
+  lrc: string;
+  /** From the sidecar, else the tags (lyrics.ts); null when neither has any. */
+  lyrics: Lyrics | null;
 }
 
 interface FolderState {
@@ -191,7 +198,7 @@ function pictureOf(meta: IAudioMetadata) {
 }
 
 /** Reads one file; throws an Error whose message says why it is not usable. */
-async function readFile(root: string, rel: string, size: number, mtimeMs: number, dataDir: string, report: (p: string) => void): Promise<FileRecord> {
+async function readFile(root: string, rel: string, size: number, mtimeMs: number, dataDir: string, report: (p: string) => void, sidecar: { path: string; fingerprint: string } | null): Promise<FileRecord> {
   const path = join(root, ...rel.split('/'));
   let meta: IAudioMetadata;
   try {
@@ -231,6 +238,8 @@ async function readFile(root: string, rel: string, size: number, mtimeMs: number
     bitrate: Math.round(format.bitrate / 1000),
     length: Math.round(format.duration),
     cover,
+    lrc: sidecar?.fingerprint ?? '',
+    lyrics: await lyricsOf(sidecar, common.lyrics, (why) => report(`${rel}: ${why}; imported without them.`)),
   };
 }
 
@@ -275,6 +284,7 @@ function albumEntry(key: string, files: [string, FileRecord][], ctx: { sourceId:
       date: mtime,
       modified: mtime,
       meta: r.artist ? [{ key: 'artist', value: r.artist }] : [],
+      ...(r.lyrics ? { lyrics: r.lyrics } : {}),
       upload: { uri: `/folder/${ctx.sourceId}/${rel}`, md5: r.md5, filesize: r.size, bitrate: r.bitrate, length: r.length, date: mtime },
     };
   });
@@ -357,12 +367,13 @@ export async function importFolder(opts: FolderImportOptions): Promise<FolderImp
     }
     const before = old.files[rel];
     const coverGone = before?.cover && !existsSync(join(dataDir, COVERS_DIR, before.cover));
-    if (before && !coverGone && fingerprintOf(before) === fingerprintOf(info)) {
+    const sidecar = await sidecarOf(path);
+    if (before && !coverGone && fingerprintOf(before) === fingerprintOf(info) && before.lrc === (sidecar?.fingerprint ?? '')) {
       files[rel] = before;
       continue;
     }
     try {
-      files[rel] = await readFile(root, rel, info.size, info.mtimeMs, dataDir, report);
+      files[rel] = await readFile(root, rel, info.size, info.mtimeMs, dataDir, report, sidecar);
       if (before) songs.changed++;
       else songs.added++;
     } catch (err) {

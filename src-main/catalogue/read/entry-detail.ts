@@ -5,7 +5,7 @@
 // "In order" = by sub_order (numerically when it is a number, so 2 comes before 10), then by id.
 import type { Db } from '../db/database';
 import { clockTime, SUB_COLUMNS, toSub, toWiki, UPLOAD_COLUMNS, WIKI_COLUMNS, type SubRow, type UploadRow, type WikiRow } from './mappers';
-import type { BroadcastDto, SubDto, WikiDto, WikiSiteDto } from '../../contract/objects';
+import type { BroadcastDto, LyricsDto, SubDto, WikiDto, WikiSiteDto } from '../../contract/objects';
 import { SUB_ORDER as LISTEN_ORDER } from './listen';
 
 const SUB_ORDER = `ORDER BY ${LISTEN_ORDER}`;
@@ -58,6 +58,7 @@ export function entryDetailQueries(db: Db, timeZone: string) {
   const subById = db.prepare(`${subsWithUploads} WHERE s.sub_id = ?`);
   const sitesOf = db.prepare(`SELECT site, site_name, site_kind, site_url, site_begin, site_regions
     FROM wiki_site WHERE wiki_id = ? ORDER BY site_order`);
+  const lyricsBySub = db.prepare('SELECT synced, source, lines FROM sub_lyrics WHERE sub_id = ?');
   const scheduleOf = db.prepare(`SELECT oa_weekday, oa_minute, oa_period_days, oa_date_begin, oa_date_end
     FROM onair WHERE wiki_id = ? ORDER BY oa_weekday`);
 
@@ -94,6 +95,12 @@ export function entryDetailQueries(db: Db, timeZone: string) {
     listSubs(owner: WikiDto, limit: number, offset: number, site: string): { count: number; subs: SubDto[] } {
       const rows = subPage.all({ wikiId: owner.wiki_id, limit, offset }) as SubUploadRow[];
       return { count: subCount.get(owner.wiki_id) as number, subs: rows.map((r) => toSub(r, site, uploadOf(r), owner)) };
+    },
+
+    /** A song's lyrics, or undefined when it has none. */
+    lyricsOf(subId: number): LyricsDto | undefined {
+      const row = lyricsBySub.get(subId) as { synced: number; source: LyricsDto['source']; lines: string } | undefined;
+      return row && { synced: row.synced === 1, lines: JSON.parse(row.lines) as LyricsDto['lines'], source: row.source };
     },
 
     findSub(subId: number, site: string): SubDto | undefined {

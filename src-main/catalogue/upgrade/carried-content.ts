@@ -8,6 +8,7 @@
 // one at a time while they are written, so a large synced catalogue is never held in memory whole.
 // Derived fields (title keys, folds, view titles) are not read: the writer computes them again.
 import type Database from 'better-sqlite3';
+import type { LyricsDto } from '../../contract/objects';
 import { SUB_TYPES, type MetaItem, type SourceEntry, type SourceSub, type SourceUpload } from '../write/source-entry';
 
 type Db = Database.Database;
@@ -84,8 +85,10 @@ export function readCarried(db: Db): CarriedContent {
     ? db.prepare('SELECT t.tag_name FROM wiki_tag x JOIN tag t ON t.tag_id = x.tag_id WHERE x.wiki_id = ? ORDER BY t.tag_name').pluck()
     : undefined;
   const uploadOf = rowsOf('upload', 'up_obj_id');
+  const lyricsOf = rowsOf('sub_lyrics', 'sub_id');
   const externalsOf = rowsOf('wiki_external', 'wiki_id');
   const onAirOf = rowsOf('onair', 'wiki_id');
+  const sitesOf = hasTable(db, 'wiki_site') ? db.prepare('SELECT * FROM wiki_site WHERE wiki_id = ? ORDER BY site_order') : undefined;
 
   const toSub = (s: Row): SourceSub => {
     const type = String(need(s, 'sub_type', 'sub'));
@@ -100,6 +103,10 @@ export function readCarried(db: Db): CarriedContent {
       date: num(u, 'up_date'),
       ...(typeof u.up_remote_url === 'string' ? { remoteUrl: u.up_remote_url } : {}),
     };
+    const l = lyricsOf?.get(need(s, 'sub_id', 'sub')) as Row | undefined;
+    const source = l && (str(l, 'source') as LyricsDto['source']);
+    const lyrics: LyricsDto | undefined =
+      l && source && ['lrc', 'sylt', 'uslt'].includes(source) ? { synced: num(l, 'synced') === 1, source, lines: jsonOf<LyricsDto['lines']>(l, 'lines', []) } : undefined;
     return {
       subId: Number(s.sub_id),
       sourceKey: String(need(s, 'source_key', 'sub')),
@@ -111,6 +118,7 @@ export function readCarried(db: Db): CarriedContent {
       about: str(s, 'sub_about'),
       meta: metaItems(s, 'sub_meta'),
       ...(upload ? { upload } : {}),
+      ...(lyrics ? { lyrics } : {}),
     };
   };
 
@@ -135,6 +143,14 @@ export function readCarried(db: Db): CarriedContent {
       tags: tags.map(String),
       ...(bgmId !== undefined ? { bgmId } : {}),
       ...(typeof w.cover_file === 'string' ? { coverFile: w.cover_file } : {}),
+      sites: ((sitesOf?.all(wikiId) ?? []) as Row[]).map((x) => ({
+        site: str(x, 'site'),
+        name: str(x, 'site_name'),
+        kind: str(x, 'site_kind') === 'info' ? ('info' as const) : ('onair' as const),
+        url: str(x, 'site_url'),
+        begin: num(x, 'site_begin'),
+        regions: jsonOf<unknown[]>(x, 'site_regions', []).map(String),
+      })),
       subs: (subsOf.all(wikiId) as Row[]).map(toSub),
     };
     const externals = ((externalsOf?.all(wikiId) ?? []) as Row[])

@@ -41,13 +41,14 @@ export function prepareInserts(db: Db, { bulk = true }: { bulk?: boolean } = {})
       sub_title_encode, sub_view_title, sub_date, sub_modified, sub_about, sub_meta) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
     upload: db.prepare(`INSERT INTO upload (up_id, up_obj_id, up_uri, up_type, up_md5, up_filesize, up_bitrate, up_length, up_date, up_remote_url)
       VALUES (?, ?, ?, 'mp3', ?, ?, ?, ?, ?, ?)`),
+    lyrics: db.prepare('INSERT INTO sub_lyrics (sub_id, synced, source, lines) VALUES (?, ?, ?, ?)'),
     onair: db.prepare(`INSERT INTO onair (wiki_id, oa_weekday, oa_minute, oa_period_days, oa_date_begin, oa_date_end)
       VALUES (?, ?, ?, ?, ?, ?)`),
     meta: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)'),
   };
 }
 
-type InsertName = 'source' | 'wiki' | 'wikiFts' | 'subFts' | 'alias' | 'external' | 'site' | 'tag' | 'wikiTag' | 'sub' | 'upload' | 'onair' | 'meta';
+type InsertName = 'source' | 'wiki' | 'wikiFts' | 'subFts' | 'alias' | 'external' | 'site' | 'lyrics' | 'tag' | 'wikiTag' | 'sub' | 'upload' | 'onair' | 'meta';
 export type CatalogueInserts = Record<InsertName, Statement>;
 
 const derive = (title: string, d: DerivedTitle | undefined): DerivedTitle => d ?? { key: titleKey(title), fold: searchFold(title) };
@@ -81,6 +82,7 @@ export function writeEntry(ins: CatalogueInserts, sourceId: number, e: SourceEnt
     subTexts.push(texts);
     const u = s.upload;
     if (u) ins.upload.run(s.subId, s.subId, u.uri, u.md5, u.filesize, u.bitrate, u.length, u.date, u.remoteUrl ?? null);
+    if (s.lyrics) ins.lyrics.run(s.subId, s.lyrics.synced ? 1 : 0, s.lyrics.source, JSON.stringify(s.lyrics.lines));
   }
   tally?.add([titleText, other], subTexts);
   const rows = e.schedule ?? scheduleFor(e.broadcast, e.end, timeZone);

@@ -1,6 +1,6 @@
 // What every catalogue source (bangumi-data, the demo section, later folder import and remote sync)
 // hands to the builder: plain records with their stable ids already decided.
-import type { WikiSiteDto } from '../../contract/objects';
+import type { LyricsDto, WikiSiteDto } from '../../contract/objects';
 import type { SubType, WikiType } from '../../contract/sections';
 import type { MetaItem } from '../db/schema';
 export { SUB_TYPES, WIKI_TYPES, type SubType, type WikiType } from '../../contract/sections';
@@ -60,6 +60,8 @@ export interface SourceSub {
   about?: string;
   meta?: MetaItem[];
   upload?: SourceUpload;
+  /** A song's lyrics (import/lyrics.ts). */
+  lyrics?: LyricsDto;
 }
 
 export interface SourceEntry {

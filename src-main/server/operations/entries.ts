@@ -3,6 +3,7 @@
 //   /{section}/detail         wiki_id → { wiki, subs } (sub-entries in order); also /{section}/<id>?api=json
 //   /{section}/subs           wiki_id → { subs }, paged; also /{section}/<id>/songs?api=json
 //   /sub/detail, /{sub_type}/detail   sub_id → { sub } with its entry in `wiki`; also /{sub_type}/<id>?api=json
+//   /sub/lyrics               sub_id → { lyrics } (Moecat's extension; 404 when the song has none)
 //   /{section}/favs, /{sub_type}/favs        the local user's favourite of it, for the app or an
 //                                            OAuth-signed request; [] with an API key alone
 //   /{section}/ratings, /{sub_type}/ratings  [] — Moecat has no ratings
@@ -103,6 +104,24 @@ const subDetailOf = (type?: SubType): Operation =>
     },
   });
 
+const subLyrics: Operation = defineOperation({
+  method: 'GET',
+  path: '/sub/lyrics',
+  spellings: 'api',
+  auth: 'api-key',
+  summary: "A song's lyrics (Moecat's extension): synced lines with their times, or unsynced text",
+  notes: 'Read at import from a sidecar .lrc beside the MP3 (which wins) or the file\'s ID3 SYLT / USLT tags.',
+  responds: { lyrics: { list: false, object: 'LyricsDto' } },
+  errors: { 404: 'No sub-entry has this id, or it has no lyrics' },
+  params: { sub_id: subId() },
+  handle({ p, app, site }) {
+    subOf(app, undefined, p.sub_id, site);
+    const lyrics = app.deps.catalogue.queries.entryDetail.lyricsOf(p.sub_id);
+    if (!lyrics) throw new ApiError('NOT_FOUND', `Sub-entry ${p.sub_id} has no lyrics.`);
+    return { payload: { lyrics } };
+  },
+});
+
 /** A page of a short list known whole. */
 function pageOf(key: string, items: unknown[], p: { page: number; perpage: number }) {
   const { page, perpage, offset } = paging(p);
@@ -186,6 +205,7 @@ export const ENTRY_OPERATIONS: Operation[] = [
   ...SECTIONS.map(subsOf),
   subDetailOf(),
   ...SUB_TYPES.map(subDetailOf),
+  subLyrics,
   ...SECTIONS.flatMap(wikiExtrasOf),
   ...SUB_TYPES.flatMap(subExtrasOf),
 ];

@@ -10,6 +10,7 @@ import { toUserDto } from '../../../src-main/catalogue/user/user-db';
 import { portalTarget } from '../../../src-main/server/operations/catalogue';
 import { fixtureApp } from '../../fixtures/app';
 import { FIXTURE_ANIME, FIXTURE_NOW } from '../../fixtures/bangumi-fixture';
+import { DEMO_WIKI_ID_BASE } from '../../../src-main/catalogue/build/demo/demo-content';
 
 const SITE = 'http://127.0.0.1:7777';
 const ctx = await fixtureApp();
@@ -49,6 +50,9 @@ const showing = (id: number) => {
 };
 const lateNight = animeOf(Number(FIXTURE_ANIME.mondayLateNight.sites[0].id));
 const film = animeOf(Number(FIXTURE_ANIME.movie.sites[0].id));
+// The demo songs with lyrics (demo-content.ts): one synced, one not.
+const lyricsOf = (track: number) => queries.entryDetail.lyricsOf(DEMO_WIKI_ID_BASE + 4 * 100 + track)!;
+const [syncedLyrics, plainLyrics] = [lyricsOf(1), lyricsOf(2)];
 
 type Name = keyof typeof CONTRACT_SCHEMAS;
 /** Per schema: one real object carrying every property, then further real objects to validate. */
@@ -60,6 +64,8 @@ const SAMPLES: Record<Name, [object, ...object[]]> = {
   BroadcastDto: [lateNight.wiki_broadcast!],
   WikiSiteDto: [lateNight.wiki_sites.find((s) => s.begin > 0)!, ...lateNight.wiki_sites],
   AnimeWikiDto: [lateNight, film],
+  LyricsLineDto: [syncedLyrics.lines[0], ...syncedLyrics.lines, ...plainLyrics.lines],
+  LyricsDto: [syncedLyrics, plainLyrics],
   UploadDataDto: [upload.up_data],
   UploadDto: [upload],
   SubDto: [song, episode],

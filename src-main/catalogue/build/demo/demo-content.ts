@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseFile } from 'music-metadata';
+import type { LyricsDto } from '../../../contract/objects';
 import type { MetaItem, SourceEntry, SourceSub } from '../../write/source-entry';
 import { synthesiseMp3 } from './mp3-synth';
 
@@ -107,6 +108,33 @@ export function tokyoDay([y, m, d]: [number, number, number]): number {
 }
 
 /** Intended audio length in whole seconds: songs 8–9 s, episodes 10–11 s (keeps the build fast). */
+/**
+ * Lyrics of a few demo songs (by album slug and track number), so the lyrics view has something to show
+ * offline: Sakura Letters' first song synced line by line across its 9 seconds, its second unsynced.
+ */
+export const DEMO_LYRICS: Readonly<Record<string, Record<number, LyricsDto>>> = {
+  'sakura-letters': {
+    1: {
+      synced: true,
+      source: 'lrc',
+      lines: [
+        { time_ms: 0, text: 'Snow on the platform, letters in my hand' },
+        { time_ms: 2000, text: 'every word I kept for you' },
+        { time_ms: 4000, text: 'melts before the train comes in' },
+        { time_ms: 6000, text: 'see you when the sakura bloom' },
+      ],
+    },
+    2: {
+      synced: false,
+      source: 'uslt',
+      lines: [
+        { time_ms: 0, text: '桜色の手紙を書いた' },
+        { time_ms: 0, text: '出せないまま春が来た' },
+      ],
+    },
+  },
+};
+
 export function trackSeconds(album: DemoAlbumSpec, track: number): number {
   return album.type === 'radio' ? 10 + (track % 2) : 8 + ((album.n + track) % 2);
 }
@@ -147,6 +175,7 @@ export async function generateDemo(opts: {
         date: subDate,
         modified: subDate,
         meta: [{ key: album.type === 'radio' ? 'personality' : 'artist', value: album.artist }],
+        ...(DEMO_LYRICS[album.slug]?.[t] ? { lyrics: DEMO_LYRICS[album.slug][t] } : {}),
       };
       if (album.audio) {
         const uri = trackUri(album, t);

@@ -360,3 +360,43 @@ describe('importFolder() — bad input', () => {
     for (const a of written) expect(songs(a.wiki_id).length).toBeGreaterThan(0);
   });
 });
+
+describe('importFolder() — lyrics', () => {
+  const subIdOf = (title: string) => reader.db.prepare('SELECT sub_id FROM sub WHERE sub_title = ?').pluck().get(title) as number;
+  const lyricsOf = (title: string) => reader.queries.entryDetail.lyricsOf(subIdOf(title));
+
+  it('reads SYLT and USLT tags, and a sidecar .lrc that wins over them; refreshed when the sidecar changes', async () => {
+    writeSongs(music, [
+      { file: 'Lyrics/01 tagged.mp3', title: 'Synced Tag', album: 'Words', track: '1', syncedLyrics: [{ text: 'two', ms: 2500 }, { text: 'one', ms: 500 }], mtime: T0 },
+      { file: 'Lyrics/02 plain.mp3', title: 'Plain Tag', album: 'Words', track: '2', lyrics: 'first line\nsecond line', id3: 3, mtime: T0 },
+      { file: 'Lyrics/03 sidecar.mp3', title: 'Sidecar', album: 'Words', track: '3', lyrics: 'the tag loses', mtime: T0 },
+    ]);
+    // 東方の歌 in Shift_JIS, stamped twice on one line, with an offset.
+    const sjis = Buffer.from([0x93, 0x8c, 0x95, 0xfb, 0x82, 0xcc, 0x89, 0xcc]);
+    writeFileSync(join(music, 'Lyrics', '03 sidecar.lrc'), Buffer.concat([Buffer.from('[ar:Someone]\n[offset:100]\n[00:01.10][00:03.10]', 'latin1'), sjis, Buffer.from('\nnot a line\n[00:02.10]middle\n')]));
+    await run();
+    expect(lyricsOf('Synced Tag')).toEqual({ synced: true, source: 'sylt', lines: [{ time_ms: 500, text: 'one' }, { time_ms: 2500, text: 'two' }] });
+    expect(lyricsOf('Plain Tag')).toEqual({ synced: false, source: 'uslt', lines: [{ time_ms: 0, text: 'first line' }, { time_ms: 0, text: 'second line' }] });
+    expect(lyricsOf('Sidecar')).toEqual({
+      synced: true,
+      source: 'lrc',
+      lines: [
+        { time_ms: 1000, text: '東方の歌' },
+        { time_ms: 2000, text: 'middle' },
+        { time_ms: 3000, text: '東方の歌' },
+      ],
+    });
+    expect(lyricsOf('Dawn')).toBeUndefined();
+
+    // A changed sidecar is read again on re-import, with the song's id kept.
+    const id = subIdOf('Sidecar');
+    writeFileSync(join(music, 'Lyrics', '03 sidecar.lrc'), '[00:05.00]rewritten\n');
+    await run();
+    expect(subIdOf('Sidecar')).toBe(id);
+    expect(lyricsOf('Sidecar')).toEqual({ synced: true, source: 'lrc', lines: [{ time_ms: 5000, text: 'rewritten' }] });
+    // Without the sidecar the tag's lyrics come back.
+    unlinkSync(join(music, 'Lyrics', '03 sidecar.lrc'));
+    await run();
+    expect(lyricsOf('Sidecar')?.source).toBe('uslt');
+  });
+});

@@ -1,0 +1,62 @@
+// Lyrics in Chromium against a real server: Sakura Letters' first song (bundled demo) has synced
+// lyrics; the panel marks the line being sung as the real <audio> plays and follows it, a click on a
+// line plays from there, and a song without lyrics says how to add them. Screenshots: lyrics, lyrics-narrow-dark.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LYRICS } from '../../src-main/catalogue/build/demo/demo-content';
+import { startHarness, type Harness } from './fixtures/browser';
+import { SAKURA_ID } from './fixtures/screens';
+
+const LINES = DEMO_LYRICS['sakura-letters'][1].lines;
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h?.close());
+
+const audioTime = () => h.page.evaluate(() => document.querySelector<HTMLAudioElement>('audio[data-testid="player-audio"]')!.currentTime);
+const activeText = () => h.page.locator('[data-testid="lyrics-lines"] li[data-active="true"]').textContent();
+
+describe('lyrics', () => {
+  it('follow the song as it plays, and a line plays from its time', async () => {
+    const page = await h.open(`/music/${SAKURA_ID}`);
+    await page.getByTestId('play-all').click();
+    await page.getByTestId('player-lyrics-toggle').click();
+    const lines = page.getByTestId('lyrics-lines').locator('li');
+    await expect.poll(() => lines.count()).toBe(LINES.length);
+    await expect.poll(activeText, { timeout: 10_000 }).toBe(LINES[0].text);
+    // The second line comes at 2 s of the real audio.
+    await expect.poll(activeText, { timeout: 10_000 }).toBe(LINES[1].text);
+    expect(await audioTime()).toBeGreaterThanOrEqual(LINES[1].time_ms / 1000);
+    await h.shot('lyrics');
+    // A click on the last line plays from its time.
+    await lines.nth(LINES.length - 1).getByRole('button').click();
+    await expect.poll(audioTime).toBeGreaterThanOrEqual(LINES.at(-1)!.time_ms / 1000);
+    await expect.poll(activeText).toBe(LINES.at(-1)!.text);
+  });
+
+  it('says how to add lyrics to a song that has none', async () => {
+    const page = await h.open(`/music/${SAKURA_ID}`);
+    await page.getByRole('button', { name: 'Play “Platform 9 a.m.”' }).click();
+    await expect.poll(() => page.getByTestId('player-bar').textContent()).toContain('Platform 9 a.m.');
+    await page.getByTestId('player-lyrics-toggle').click();
+    await expect.poll(() => page.getByTestId('player-lyrics').textContent()).toContain('.lrc');
+    await expect(page.getByTestId('lyrics-none').count()).resolves.toBe(1);
+  });
+
+  it('fits a 360 px window in the dark theme', async () => {
+    const narrow = await startHarness({ viewport: { width: 360, height: 740 }, colorScheme: 'dark' });
+    try {
+      const page = await narrow.open(`/music/${SAKURA_ID}`);
+      await page.getByTestId('play-all').click();
+      await page.getByTestId('player-lyrics-toggle').click();
+      await page.getByTestId('lyrics-lines').waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      const toggle = await page.getByTestId('player-lyrics-toggle').boundingBox();
+      expect(toggle!.x + toggle!.width).toBeLessThanOrEqual(360);
+      await narrow.shot('lyrics-narrow-dark');
+    } finally {
+      await narrow.close();
+    }
+  });
+});
