@@ -79,9 +79,12 @@ export const useEntryStore = defineStore('entry', () => {
     usePlayerStore().play(playable.map((x) => x.t!), start);
   }
 
-  function enqueueEntry(): void {
+  /** Queues the entry's playable sub-entries: at the end, or (`next`) right after the current track. */
+  function enqueueEntry(next = false): void {
     const tracks = entry.tracks.filter((t): t is PlayerTrack => t !== null);
-    if (tracks.length > 0) usePlayerStore().enqueue(tracks);
+    if (tracks.length === 0) return;
+    if (next) usePlayerStore().playNext(tracks);
+    else usePlayerStore().enqueue(tracks);
   }
 
   /**

@@ -1,0 +1,43 @@
+// Play next in Chromium: with one album playing, another album's "Play next" puts its songs right after
+// the current one, and a song page's "Play next" and "Add to queue" put that song next or last.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SPEC, DEMO_WIKI_ID_BASE } from '../../src-main/catalogue/build/demo/demo-content';
+import { startHarness, type Harness } from './fixtures/browser';
+import { SAKURA_ID } from './fixtures/screens';
+
+const INORI = DEMO_SPEC.find((a) => a.slug === 'inori-starlight-serenade')!;
+const SAKURA = DEMO_SPEC.find((a) => a.slug === 'sakura-letters')!;
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h?.close());
+
+/** The queue's titles, read from its panel. */
+async function queueTitles(): Promise<string[]> {
+  const page = h.page;
+  if (!(await page.getByTestId('player-queue').count())) await page.getByTestId('player-queue-toggle').click();
+  const titles = await page.getByTestId('player-queue').locator('[data-part="jump"] .title').allTextContents();
+  await page.getByTestId('player-queue-toggle').click();
+  return titles.map((t) => t.trim());
+}
+
+describe('play next', () => {
+  it('puts an album right after the current song, and a song next or last', async () => {
+    let page = await h.open(`/music/${SAKURA_ID}`);
+    await page.getByTestId('play-all').click();
+    await expect.poll(() => page.getByTestId('player-bar').textContent()).toContain(SAKURA.tracks[0]);
+    page = await h.open(`/music/${DEMO_WIKI_ID_BASE + INORI.n}`);
+    await page.getByTestId('play-next').click();
+    expect(await queueTitles()).toEqual([SAKURA.tracks[0], ...INORI.tracks, ...SAKURA.tracks.slice(1)]);
+
+    page = await h.open(`/sub/song/${DEMO_WIKI_ID_BASE + SAKURA.n * 100 + 5}`);
+    await page.getByTestId('play-next').click();
+    await page.getByTestId('queue-sub').click();
+    const titles = await queueTitles();
+    expect(titles[1]).toBe(SAKURA.tracks[4]);
+    expect(titles.at(-1)).toBe(SAKURA.tracks[4]);
+    expect(titles).toHaveLength(SAKURA.tracks.length + INORI.tracks.length + 2);
+  });
+});
