@@ -1,9 +1,11 @@
-// The user database: API keys, favourites, OAuth tokens and nonces, play history, settings, posters. WAL mode, migrations
-// keyed on user_version (append only: a shipped migration is never edited), a backup before each
-// migration and an integrity check at open (database.ts); never touched by a catalogue build.
+// The user database: API keys, favourites, OAuth tokens and nonces, play history, settings, posters,
+// playlists. WAL mode, migrations keyed on user_version (append only: a shipped migration is never
+// edited), a backup before each migration and an integrity check at open (database.ts); never touched
+// by a catalogue build.
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type Db, type DatabaseKind, type OpenOptions } from '../db/database';
 import { LOCAL_USER_ID, type UserDto } from '../../contract/objects';
+import { userPlaylists, type UserPlaylists } from './user-playlists';
 import { userPosters, type UserPosters } from './user-posters';
 import { userSettings, type UserSettings } from './user-settings';
 
@@ -78,6 +80,20 @@ const USER_MIGRATIONS: readonly string[] = [
     cover_file TEXT CHECK (cover_file IS NULL OR (length(cover_file) = 40 AND cover_file NOT GLOB '*[^0-9a-f]*')),
     fetched_at INTEGER NOT NULL
   ) STRICT;
+  `,
+  /* 6: playlists (user-playlists.ts): songs and episodes by catalogue id, in the user's order. */ `
+  CREATE TABLE playlist (
+    playlist_id INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE TABLE playlist_item (
+    playlist_id INTEGER NOT NULL REFERENCES playlist (playlist_id) ON DELETE CASCADE,
+    position INTEGER NOT NULL CHECK (position >= 0),
+    sub_id INTEGER NOT NULL CHECK (sub_id > 0),
+    PRIMARY KEY (playlist_id, position)
+  ) STRICT, WITHOUT ROWID;
   `,
 ];
 
@@ -187,6 +203,8 @@ export interface UserDb {
   readonly settings: UserSettings;
   /** Anime posters fetched from Bangumi (user-posters.ts). */
   readonly posters: UserPosters;
+  /** The user's playlists (user-playlists.ts). */
+  readonly playlists: UserPlaylists;
   close(): void;
 }
 
@@ -306,6 +324,7 @@ export function openUserDb(file: string, options: Omit<OpenOptions, 'readonly'> 
     clearPlays: () => deletePlays.run().changes,
     settings: userSettings(db),
     posters: userPosters(db),
+    playlists: userPlaylists(db),
     close: () => db.close(),
   };
 }

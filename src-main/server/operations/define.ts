@@ -80,6 +80,8 @@ export interface Operation<S extends ParamSpecs = ParamSpecs> {
    */
   file?: { suffix: string; type: string };
   auth: Auth;
+  /** A POST body's largest size in bytes, when more than serve.ts's BODY_LIMIT (an imported playlist file). */
+  bodyLimit?: number;
   summary: string;
   /** What /docs adds below the summary: decisions a caller should know. */
   notes?: string;

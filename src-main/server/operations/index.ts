@@ -9,6 +9,7 @@ import { HISTORY_OPERATIONS } from './history';
 import { JOB_OPERATIONS } from './jobs';
 import { KEY_OPERATIONS } from './keys';
 import { playlist } from './listen';
+import { PLAYLIST_OPERATIONS } from './playlists';
 import { POSTER_OPERATIONS } from './posters';
 import { status } from './status';
 
@@ -24,4 +25,5 @@ export const OPERATIONS: readonly Operation[] = [
   ...KEY_OPERATIONS,
   ...JOB_OPERATIONS,
   ...POSTER_OPERATIONS,
+  ...PLAYLIST_OPERATIONS,
 ];

@@ -139,7 +139,7 @@ export async function serveOperations(app: FastifyInstance, operations: readonly
       const opMethods = op.alsoPost ? [op.method, 'POST' as const] : [op.method];
       for (const suffix of suffixesOf(op)) {
         const url = `${op.path}${suffix}`;
-        scope.route({ method: opMethods, url, bodyLimit: BODY_LIMIT, ...hooksOf(op), handler: (request, reply) => answer(op, app, request, reply) });
+        scope.route({ method: opMethods, url, bodyLimit: op.bodyLimit ?? BODY_LIMIT, ...hooksOf(op), handler: (request, reply) => answer(op, app, request, reply) });
         const taken = methods.get(url) ?? new Set<string>();
         for (const m of opMethods) taken.add(m);
         if (op.method === 'GET') taken.add('HEAD');

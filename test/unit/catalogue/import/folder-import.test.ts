@@ -400,3 +400,18 @@ describe('importFolder() — lyrics', () => {
     expect(lyricsOf('Sidecar')?.source).toBe('uslt');
   });
 });
+
+describe('playlist files of an imported folder', () => {
+  it('writes a folder song as its file path, and finds the song a path or file:// URL names', async () => {
+    await run();
+    const { playlistFiles } = await import('../../../../src-main/server/playlist-files');
+    const files = playlistFiles(reader);
+    const dawn = reader.db.prepare("SELECT sub_id FROM sub WHERE sub_title = 'Dawn'").pluck().get() as number;
+    const path = join(music, 'Aoi Band', 'Blue Horizon', '01 Dawn.mp3');
+    expect(files.locationOf(dawn, 'http://127.0.0.1:7777')).toMatchObject({ location: path });
+    expect(files.subOf(path, 'http://127.0.0.1:7777')).toBe(dawn);
+    expect(files.subOf(`file://${path.split('/').map(encodeURIComponent).join('/')}`, 'http://127.0.0.1:7777')).toBe(dawn);
+    expect(files.subOf(join(music, '..', 'outside.mp3'), 'http://127.0.0.1:7777')).toBeUndefined();
+    expect(files.subOf(join(music, 'Aoi Band', 'missing.mp3'), 'http://127.0.0.1:7777')).toBeUndefined();
+  });
+});

@@ -1,9 +1,8 @@
 import Database from 'better-sqlite3';
-import { spawn } from 'node:child_process';
+import { killMidLoop } from './helpers/kill-mid-loop';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildSync } from 'esbuild';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DatabaseFileError } from '../../../../src-main/catalogue/db/database';
 import { openUserDb, USER_DB_KIND } from '../../../../src-main/catalogue/user/user-db';
 import { tempDir } from '../../../fixtures/temp-dir';
@@ -100,36 +99,7 @@ describe('openUserDb()', () => {
     const dir = tmp();
     const file = join(dir, 'user.db');
     openUserDb(file).close();
-    const script = join(dir, 'fav-writer.cjs');
-    buildSync({
-      entryPoints: [join(__dirname, 'helpers', 'fav-writer.ts')],
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      external: ['better-sqlite3'],
-      outfile: script,
-      nodePaths: [join(__dirname, '..', '..', '..', '..', 'node_modules')],
-      logLevel: 'silent',
-    });
-    const child = spawn(process.execPath, [script, file], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_PATH: join(__dirname, '..', '..', '..', '..', 'node_modules') } });
-    let out = '';
-    // Whatever happens to the test (a timeout included), the writer does not outlive it.
-    onTestFinished(() => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    });
-    await new Promise<void>((resolve, reject) => {
-      child.on('error', reject);
-      child.on('exit', (code) => reject(new Error(`writer exited by itself (${code})`)));
-      child.stdout.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        if (out.split('\n').length > 500) {
-          child.removeAllListeners('exit');
-          child.on('exit', () => resolve());
-          child.kill('SIGKILL');
-        }
-      });
-    });
-    expect(child.signalCode).toBe('SIGKILL');
+    const out = await killMidLoop('fav-writer', file, dir, 500);
     const committed = out.split('\n').filter((l) => /^\d+$/.test(l)).map(Number);
     expect(committed.length).toBeGreaterThanOrEqual(500);
 

@@ -1,0 +1,35 @@
+// M3U playlists, the format other players read: writing an extended M3U8 (UTF-8) of a playlist, and
+// reading the locations out of an .m3u8 or .m3u file. Matching those to songs is the server's
+// (server/playlist-files.ts): this knows only the format.
+//
+// Decisions: `#EXTINF:<seconds>,<artist> - <title>` before each location (the artist left out when
+// unknown); line breaks and commas in names cannot break a line (newlines become spaces). Reading takes
+// every line that is neither empty nor a `#` directive, trimmed, a UTF-8 BOM dropped.
+
+export interface M3uItem {
+  title: string;
+  artist: string;
+  /** Whole seconds; -1 when unknown. */
+  seconds: number;
+  /** A file path or a URL. */
+  location: string;
+}
+
+const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ').trim();
+
+export function toM3u8(items: readonly M3uItem[]): string {
+  const lines = ['#EXTM3U'];
+  for (const item of items) {
+    const name = item.artist ? `${oneLine(item.artist)} - ${oneLine(item.title)}` : oneLine(item.title);
+    lines.push(`#EXTINF:${Math.round(item.seconds)},${name}`, oneLine(item.location));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export function m3uLocations(text: string): string[] {
+  return text
+    .replace(/^\uFEFF/, '')
+    .split(/\r\n|\r|\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('#'));
+}
