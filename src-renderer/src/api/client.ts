@@ -76,6 +76,16 @@ export async function getFile(path: string, query: Query = {}): Promise<Blob> {
   return response.blob();
 }
 
+/** GETs a file (getFile) and has the browser save it under `filename`. */
+export async function downloadFile(path: string, query: Query, filename: string): Promise<void> {
+  const url = URL.createObjectURL(await getFile(path, query));
+  const link = Object.assign(document.createElement('a'), { href: url, download: filename });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 /** A readable message for any failure, for error states. */
 export function failureMessage(e: unknown): string {
   if (e instanceof ApiFailure) return e.message;

@@ -1,7 +1,7 @@
 // HTTP for the anime side's settings: the followed shows with their slots, the reminder settings, the
 // calendar feed's address, one show's calendar file, and posters from Bangumi.
 import type { AnimeWikiDto } from '../../../src-main/contract/objects';
-import { getFile, getFirstParty, postFirstParty } from './client';
+import { downloadFile, getFirstParty, postFirstParty } from './client';
 import type { JobInfo } from './jobs';
 
 export interface ReminderSettings {
@@ -29,16 +29,8 @@ export async function renewCalendarFeed(): Promise<string> {
   return (await postFirstParty<{ calendar: { feed_url: string } }>('/app/calendar/renew.json')).calendar.feed_url;
 }
 
-/** One show's .ics, saved by the browser under the name the server gives. */
-export async function downloadShowCalendar(wikiId: number): Promise<void> {
-  const blob = await getFile('/calendar/anime.ics', { wiki_id: wikiId });
-  const url = URL.createObjectURL(blob);
-  const link = Object.assign(document.createElement('a'), { href: url, download: `moecat-anime-${wikiId}.ics` });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+/** One show's .ics, saved by the browser. */
+export const downloadShowCalendar = (wikiId: number) => downloadFile('/calendar/anime.ics', { wiki_id: wikiId }, `moecat-anime-${wikiId}.ics`);
 
 /** /app/posters.json: whether posters are fetched from Bangumi, and how many are kept. */
 export interface PosterState {

@@ -9,12 +9,13 @@ import favourites from './messages/favourites';
 import oauth from './messages/oauth';
 import onair from './messages/onair';
 import player from './messages/player';
+import playlists from './messages/playlists';
 import search from './messages/search';
 import settings from './messages/settings';
 import show from './messages/show';
 import sources from './messages/sources';
 
-const features = { common, onair, browse, search, entry, player, settings, favourites, oauth, sources, show };
+const features = { common, onair, browse, search, entry, player, settings, favourites, oauth, sources, show, playlists };
 type Messages = Record<string, unknown>;
 
 function forLanguage(lang: Language): Messages {
