@@ -288,3 +288,23 @@ describe.each(FORMATS)('GET /sub/lyrics (%s)', (format) => {
     expect((await get('/sub/lyrics', format, { sub_id: String(SYNCED) }, false)).status).toBe(401);
   });
 });
+
+describe.each(FORMATS)('GET /artist/detail (%s)', (format) => {
+  it("answers an artist's albums and songs, the name folded like titles", async () => {
+    const res = await get('/artist/detail', format, { name: 'ｈａｎａｍｏｒｉ yui' });
+    expectOk(res, format);
+    const { artist, wikis, subs } = res.body.response;
+    // Sakura Letters is hers; the radio names her beside 星野あおい ("A & B").
+    const wikiIds = asList(wikis).map((w: { wiki_id: number }) => w.wiki_id);
+    expect(wikiIds).toContain(SAKURA.id);
+    expect(wikiIds).toContain(RADIO.id);
+    const subIds = asList(subs).map((s: { sub_id: number }) => s.sub_id);
+    expect(subIds).toEqual(expect.arrayContaining(SAKURA.trackIds));
+    expect(artist).toMatchObject({ name: 'ｈａｎａｍｏｒｉ yui', wiki_count: wikiIds.length, sub_count: subIds.length });
+  });
+
+  it('answers 404 for a name no one has, and 400 without one', async () => {
+    await expectError(await get('/artist/detail', format, { name: 'Nobody Atall' }), format, 404, /No entry or song names the artist "Nobody Atall"/);
+    await expectError(await get('/artist/detail', format, {}), format, 400, /"name" is required/);
+  });
+});

@@ -84,11 +84,19 @@ describe('GET /search/wiki', () => {
     expect(await ids('wiki', f, { keyword: '東方の夜' })).toEqual([TOUHOU_NIGHT, dubbed]);
   });
 
-  it.each(FORMATS)('ranks title prefix, then words in the title, then alias-only matches (%s)', async (f) => {
-    // 星河漫游 starts with 星; 劇場版 星の歌 has it inside its title; 祈り～Starlight Serenade only in an alias.
+  it.each(FORMATS)('ranks title prefix, then words in the title, then alias-only and artist-only matches (%s)', async (f) => {
+    // 星河漫游 starts with 星; 劇場版 星の歌 has it inside its title; the radio only in its personality
+    // 星野あおい, 祈り～Starlight Serenade in an alias and its artist (the newer first among those).
     const movie = wikiIdOf(FIXTURE_ANIME.movie.title);
     expect(movie).toBeLessThan(albumId('inori-starlight-serenade'));
-    expect(await ids('wiki', f, { keyword: '星' })).toEqual([albumId('xinghe-manyou'), movie, albumId('inori-starlight-serenade')]);
+    expect(await ids('wiki', f, { keyword: '星' })).toEqual([albumId('xinghe-manyou'), movie, albumId('radio-moecat-houkago'), albumId('inori-starlight-serenade')]);
+  });
+
+  it.each(FORMATS)('finds songs and albums by their artist, folded like titles (%s)', async (f) => {
+    // Hanamori Yui sings Sakura Letters; "hanamori" and its romanised key find the songs.
+    const songs = await ids('sub', f, { keyword: 'hanamori yui' });
+    expect(songs.length).toBeGreaterThanOrEqual(5);
+    expect(await ids('wiki', f, { keyword: 'ＨＡＮＡＭＯＲＩ' })).toContain(albumId('sakura-letters'));
   });
 
   it.each(FORMATS)('orders equal titles newest id first (%s)', async (f) => {

@@ -12,7 +12,7 @@ import { CATALOGUE_KIND } from '../db/catalogue-kind';
 import { finishCatalogue, prepareInserts, writeEntry } from '../write/catalogue-rows';
 import { openDatabase } from '../db/database';
 import { generateDemo } from './demo/demo-content';
-import { CATALOGUE_MIGRATIONS } from '../db/schema';
+import { CATALOGUE_MIGRATIONS, CATALOGUE_ROWS_VERSION } from '../db/schema';
 import { TokenTally } from '../search/search-index';
 import type { SourceEntry } from '../write/source-entry';
 import { CATALOGUE_TIME_ZONE } from '../../contract/time';
@@ -54,7 +54,7 @@ const SOURCES = [
 function buildId(bangumiVersion: string, timeZone: string, animeCount: number, demo: SourceEntry[]): string {
   const audio = demo.flatMap((e) => e.subs.map((s) => `${s.upload?.md5 ?? '-'}${s.lyrics ? JSON.stringify(s.lyrics) : ''}`));
   // The schema's text, not just its version: migration 1 is still edited in place before the first release.
-  const content = JSON.stringify([CATALOGUE_MIGRATIONS, bangumiVersion, timeZone, animeCount, audio]);
+  const content = JSON.stringify([CATALOGUE_MIGRATIONS, CATALOGUE_ROWS_VERSION, bangumiVersion, timeZone, animeCount, audio]);
   return createHash('sha256').update(content).digest('hex').slice(0, 16);
 }
 

@@ -246,5 +246,13 @@ export const CATALOGUE_FINISH = `
 
 export const CATALOGUE_SCHEMA_VERSION = CATALOGUE_MIGRATIONS.length;
 
+/**
+ * What the writer (write/catalogue-rows.ts) puts in the rows for the same source, as a number: bump it
+ * when that changes (2: the search index holds the artists). It is part of the schema's fingerprint,
+ * so a catalogue written before counts as outdated: a shipped one is rebuilt, a working copy merged
+ * into the new build (its imported and synced rows written again).
+ */
+export const CATALOGUE_ROWS_VERSION = 2;
+
 /** Ids of rows added at run time (folder import, remote sync) start here, above every bundled range. */
 export const IMPORT_ID_BASE = 100_000_000;

@@ -4,6 +4,7 @@ import { BROADCAST_DAY_SECONDS } from '../../contract/time';
 import { CATALOGUE_KIND, CATALOGUE_SCHEMA_FINGERPRINT } from '../db/catalogue-kind';
 import { DatabaseFileError, openDatabase, type Db, type OpenOptions } from '../db/database';
 import { entryDetailQueries } from './entry-detail';
+import { artistQueries } from './artists';
 import { exploreQueries } from './explore';
 import { listenQueries } from './listen';
 import { libraryQueries } from './library';
@@ -37,6 +38,7 @@ export interface CatalogueQueries {
   portal: ReturnType<typeof portalQueries>;
   tags: ReturnType<typeof tagQueries>;
   entryDetail: ReturnType<typeof entryDetailQueries>;
+  artists: ReturnType<typeof artistQueries>;
   listen: ReturnType<typeof listenQueries>;
   explore: ReturnType<typeof exploreQueries>;
   sources: ReturnType<typeof sourceQueries>;
@@ -110,6 +112,7 @@ export function openCatalogue(file: string, options: Omit<OpenOptions, 'readonly
         portal: portalQueries(db),
         tags: tagQueries(db),
         entryDetail: entryDetailQueries(db, timeZone),
+        artists: artistQueries(db),
         listen: listenQueries(db),
         explore: exploreQueries(db),
         sources: sourceQueries(db),

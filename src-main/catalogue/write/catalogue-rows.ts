@@ -10,11 +10,13 @@ import type { Db } from '../db/database';
 import { searchFold } from '../search/search-fold';
 import { indexColumn, joinColumns, type TokenTally } from '../search/search-index';
 import { CATALOGUE_FINISH } from '../db/schema';
-import type { DerivedTitle, SourceEntry } from './source-entry';
+import type { DerivedTitle, MetaItem, SourceEntry } from './source-entry';
+import { artistNames, PEOPLE_KEYS } from '../../contract/credits';
 import { initialOf, titleKey } from '../search/title-key';
 import { subViewTitle } from './view-title';
 
 type Statement = Database.Statement<unknown[]>;
+
 
 /**
  * `bulk`: a build that ends in finishCatalogue(): no index merging while rows arrive (the setting is kept
@@ -53,6 +55,12 @@ export type CatalogueInserts = Record<InsertName, Statement>;
 
 const derive = (title: string, d: DerivedTitle | undefined): DerivedTitle => d ?? { key: titleKey(title), fold: searchFold(title) };
 
+/** The people an entry or a song is by (contract/credits.ts), as index fields: folded and as title keys, so search finds them as it finds titles. */
+function peopleFields(meta: readonly MetaItem[] | undefined): string[] {
+  const names = [...new Set((meta ?? []).filter((m) => (PEOPLE_KEYS as readonly string[]).includes(m.key)).flatMap((m) => artistNames(m.value)))];
+  return names.flatMap((n) => [searchFold(n), titleKey(n)]);
+}
+
 /**
  * Writes one entry with its aliases, sites, tags, sub-entries, uploads, schedule and search index rows;
  * `tally` (a whole build's) counts the index's common trigrams, which finishCatalogue() records.
@@ -64,7 +72,7 @@ export function writeEntry(ins: CatalogueInserts, sourceId: number, e: SourceEnt
   const initial = initialOf(key);
   ins.wiki.run(e.wikiId, sourceId, e.sourceKey, e.type, sectionOf(e.type), e.title, fold, key, initial, e.date, e.modified, e.about ?? '',
     JSON.stringify(e.meta), JSON.stringify(aliases), JSON.stringify(tags), e.bgmId ?? null, e.coverFile ?? null);
-  const other = indexColumn([...aliases.map(searchFold), key]);
+  const other = indexColumn([...aliases.map(searchFold), key, ...peopleFields(e.meta)]);
   const titleText = indexColumn([fold]);
   const entryText = joinColumns(titleText, other);
   ins.wikiFts.run(e.wikiId, titleText, other, e.type);
@@ -77,7 +85,7 @@ export function writeEntry(ins: CatalogueInserts, sourceId: number, e: SourceEnt
     const sub = derive(s.title, s.derived);
     ins.sub.run(s.subId, e.wikiId, s.sourceKey, s.type, s.order, s.title, sub.fold, sub.key, subViewTitle(s.type, s.order, s.title),
       s.date, s.modified, s.about ?? '', JSON.stringify(s.meta ?? []));
-    const texts = [indexColumn([sub.fold]), indexColumn([sub.key])];
+    const texts = [indexColumn([sub.fold]), indexColumn([sub.key, ...peopleFields(s.meta)])];
     ins.subFts.run(s.subId, texts[0], texts[1], entryText, s.type);
     subTexts.push(texts);
     const u = s.upload;

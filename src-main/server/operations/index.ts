@@ -1,4 +1,5 @@
 // Every operation the server answers, in the order /docs lists them.
+import { artistDetail } from './artists';
 import { CATALOGUE_OPERATIONS } from './catalogue';
 import type { Operation } from './define';
 import { ENTRY_OPERATIONS } from './entries';
@@ -16,6 +17,7 @@ import { status } from './status';
 export const OPERATIONS: readonly Operation[] = [
   ...CATALOGUE_OPERATIONS,
   ...ENTRY_OPERATIONS,
+  artistDetail,
   playlist,
   ...EXPLORE_OPERATIONS,
   ...FAVOURITE_OPERATIONS,

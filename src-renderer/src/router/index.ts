@@ -12,6 +12,7 @@ export const router = createRouter({
     { path: '/browse/:type(music|radio|anime)?', name: 'browse', component: () => import('../views/BrowseView.vue') },
     { path: '/:type(music|radio|anime)/:id(\\d+)', name: 'entry', component: () => import('../views/EntryView.vue') },
     { path: '/sub/:type(song|ep)/:id(\\d+)', name: 'sub', component: () => import('../views/SubView.vue') },
+    { path: '/artist/:name', name: 'artist', component: () => import('../views/ArtistView.vue') },
     { path: '/listen', name: 'listen', component: () => import('../views/ListenView.vue') },
     { path: '/favourites', name: 'favourites', component: () => import('../views/FavouritesView.vue') },
     { path: '/playlists', name: 'playlists', component: () => import('../views/PlaylistsView.vue') },

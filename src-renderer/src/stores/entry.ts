@@ -73,10 +73,7 @@ export const useEntryStore = defineStore('entry', () => {
 
   /** Plays the entry on screen from its index-th sub-entry (those without audio are left out). */
   function playEntry(fromIndex = 0): void {
-    const playable = entry.tracks.map((t, i) => ({ t, i })).filter((x) => x.t !== null);
-    if (playable.length === 0) return;
-    const start = Math.max(0, playable.findIndex((x) => x.i >= fromIndex));
-    usePlayerStore().play(playable.map((x) => x.t!), start);
+    usePlayerStore().playAvailable(entry.tracks, fromIndex);
   }
 
   /** Queues the entry's playable sub-entries: at the end, or (`next`) right after the current track. */

@@ -156,6 +156,19 @@ export const usePlayerStore = defineStore('player', () => {
     load(next.index, true);
   }
 
+  /**
+   * Plays a list whose items may have no audio (null): those are left out, and playing starts at the
+   * first playable item from `fromIndex` on.
+   */
+  function playAvailable(list: readonly (PlayerTrack | null)[], fromIndex = 0): void {
+    const playable = list.map((t, i) => ({ t, i })).filter((x): x is { t: PlayerTrack; i: number } => x.t !== null);
+    if (playable.length === 0) return;
+    play(
+      playable.map((x) => x.t),
+      Math.max(0, playable.findIndex((x) => x.i >= fromIndex)),
+    );
+  }
+
   const room = () => Math.max(0, MAX_QUEUE - state.value.tracks.length);
 
   /** Adds `tracks` at the end of the queue (at random places after the current track when shuffled). */
@@ -258,6 +271,7 @@ export const usePlayerStore = defineStore('player', () => {
     hasPrevious,
     play,
     enqueue,
+    playAvailable,
     playNext,
     resume,
     pause,

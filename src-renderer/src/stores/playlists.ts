@@ -74,9 +74,7 @@ export const usePlaylistsStore = defineStore('playlists', () => {
 
   /** Plays the open playlist from its index-th song (those without audio are left out). */
   function play(fromIndex = 0): void {
-    const playable = open.tracks.map((t, i) => ({ t, i })).filter((x) => x.t !== null);
-    if (playable.length === 0) return;
-    usePlayerStore().play(playable.map((x) => x.t!), Math.max(0, playable.findIndex((x) => x.i >= fromIndex)));
+    usePlayerStore().playAvailable(open.tracks, fromIndex);
   }
 
   return { playlists, listState, open, loadList, loadOne, create, add, rename, remove, move, destroy, importText, exportFile, play };
