@@ -1,12 +1,14 @@
 // Lyrics in Chromium against a real server: Sakura Letters' first song (bundled demo) has synced
 // lyrics; the panel marks the line being sung as the real <audio> plays and follows it, a click on a
-// line plays from there, and a song without lyrics says how to add them. Screenshots: lyrics, lyrics-narrow-dark.
+// line plays from there, and a song without lyrics says how to add them; the Now playing view.
+// Screenshots: lyrics, lyrics-narrow-dark, now-playing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_LYRICS } from '../../src-main/catalogue/build/demo/demo-content';
+import { DEMO_LYRICS, DEMO_SPEC } from '../../src-main/catalogue/build/demo/demo-content';
 import { startHarness, type Harness } from './fixtures/browser';
 import { SAKURA_ID } from './fixtures/screens';
 
 const LINES = DEMO_LYRICS['sakura-letters'][1].lines;
+const SAKURA_TRACKS = DEMO_SPEC.find((a) => a.slug === 'sakura-letters')!.tracks;
 
 let h: Harness;
 beforeAll(async () => {
@@ -58,5 +60,23 @@ describe('lyrics', () => {
     } finally {
       await narrow.close();
     }
+  });
+});
+
+describe('now playing', () => {
+  it('shows the song large, its artist and album, its lyrics following, and what plays next', async () => {
+    const page = await h.open(`/music/${SAKURA_ID}`);
+    await page.getByTestId('play-all').click();
+    await page.getByTestId('player-now-playing').click();
+    await expect.poll(() => page.getByTestId('now-title').textContent()).toBe(SAKURA_TRACKS[0]);
+    const view = page.getByTestId('now-playing');
+    await expect(view.getByRole('link', { name: 'Hanamori Yui' }).count()).resolves.toBe(1);
+    await expect(view.getByRole('link', { name: 'Sakura Letters' }).count()).resolves.toBe(1);
+    await expect.poll(() => view.getByTestId('up-next').locator('.next-title').allTextContents()).toEqual(SAKURA_TRACKS.slice(1));
+    await expect.poll(activeText, { timeout: 10_000 }).toBe(LINES[1].text);
+    await h.shot('now-playing');
+    // Up next jumps.
+    await view.getByTestId('up-next').getByRole('button').nth(2).click();
+    await expect.poll(() => page.getByTestId('now-title').textContent()).toBe(SAKURA_TRACKS[3]);
   });
 });

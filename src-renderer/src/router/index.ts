@@ -13,6 +13,7 @@ export const router = createRouter({
     { path: '/:type(music|radio|anime)/:id(\\d+)', name: 'entry', component: () => import('../views/EntryView.vue') },
     { path: '/sub/:type(song|ep)/:id(\\d+)', name: 'sub', component: () => import('../views/SubView.vue') },
     { path: '/artist/:name', name: 'artist', component: () => import('../views/ArtistView.vue') },
+    { path: '/playing', name: 'playing', component: () => import('../views/NowPlayingView.vue') },
     { path: '/listen', name: 'listen', component: () => import('../views/ListenView.vue') },
     { path: '/favourites', name: 'favourites', component: () => import('../views/FavouritesView.vue') },
     { path: '/playlists', name: 'playlists', component: () => import('../views/PlaylistsView.vue') },
