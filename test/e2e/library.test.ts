@@ -1,6 +1,7 @@
 // Settings → Library in Chromium against a real server: import a generated folder of tagged MP3s,
 // watch its progress bar finish with the counts and the unreadable file listed, find the album in
-// search, open it (its embedded cover shows) and play a song from the folder; re-import and bad input.
+// search, open it (its embedded cover shows) and play a song from the folder with its lyrics from a
+// sidecar .lrc following along; re-import and bad input.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,6 +38,8 @@ beforeAll(async () => {
   songs.push({ file: 'Singles/b-side.mp3', title: 'Lonely B-side', album: 'Lonely Single', artist: 'Solo', track: '1' });
   writeSongs(music, songs);
   writeFileSync(join(music, 'Singles', 'damaged.mp3'), 'this file lost its frames '.repeat(40));
+  // Morning Star's lyrics, in a sidecar file beside it.
+  writeFileSync(join(music, 'Kirameki', '01 Morning Star.lrc'), '[ar:Kirameki Unit]\n[00:00.00]Morning star\n[00:01.50]shine on\n[00:03.00]till the night is gone\n');
   h = await startHarness();
   page = h.page;
 });
@@ -135,6 +138,11 @@ describe('Settings → Library', () => {
       { timeout: 20_000 },
     );
     await expect(page.getByTestId('player-title').textContent()).resolves.toContain('Morning Star');
+    // Its lyrics came from the .lrc beside it, and follow the song.
+    await page.getByTestId('player-lyrics-toggle').click();
+    await expect.poll(() => page.getByTestId('lyrics-lines').locator('li').allTextContents()).toEqual(['Morning star', 'shine on', 'till the night is gone']);
+    await expect.poll(() => page.locator('[data-testid="lyrics-lines"] li[data-active="true"]').textContent(), { timeout: 10_000 }).toBe('shine on');
+    await page.getByTestId('player-lyrics-toggle').click();
     await page.getByTestId('player-bar').getByRole('button', { name: 'Pause', exact: true }).click();
   });
 
