@@ -41,3 +41,33 @@ describe('play next', () => {
     expect(titles).toHaveLength(SAKURA.tracks.length + INORI.tracks.length + 2);
   });
 });
+
+describe('a song’s menu in a track list and in search results', () => {
+  it('plays next, queues, and adds to a playlist', async () => {
+    let page = await h.open(`/music/${SAKURA_ID}`);
+    await page.getByTestId('play-all').click();
+    await expect.poll(() => page.getByTestId('player-bar').textContent()).toContain(SAKURA.tracks[0]);
+    await page.getByRole('button', { name: `More for “${SAKURA.tracks[4]}”` }).click();
+    await page.getByTestId('track-play-next').click();
+    expect((await queueTitles())[1]).toBe(SAKURA.tracks[4]);
+
+    page = await h.open('/search?q=starlight');
+    const more = page.getByTestId('search-subs').getByRole('button', { name: `More for “${INORI.tracks[0]}”` });
+    await more.click();
+    await page.getByTestId('track-queue').click();
+    expect((await queueTitles()).at(-1)).toBe(INORI.tracks[0]);
+    // Keyboard: arrows move in the menu, Escape closes it and gives the focus back.
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Play next');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Add to queue');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('track-menu');
+    page.once('dialog', (d) => void d.accept('From search'));
+    await more.click();
+    await page.getByRole('menuitem', { name: 'New playlist…' }).click();
+    const list = await h.open('/playlists');
+    await expect.poll(() => list.getByTestId('playlist-link').filter({ hasText: 'From search' }).textContent()).toContain('1 song');
+  });
+});
