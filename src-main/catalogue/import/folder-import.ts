@@ -101,8 +101,12 @@ interface FileRecord {
   cover: string | null;
   /** The sidecar .lrc's size and mtime ('' when there is none): a changed sidecar reads the song again. */
   lrc: string;
-  /** From the sidecar, else the tags (lyrics.ts); null when neither has any. */
-  lyrics: Lyrics | null;
+  /**
+   * From the sidecar, else the tags (lyrics.ts); null when neither has any. Only on a record read in
+   * this run: the saved state leaves lyrics out (they can be long), and a song not read again keeps the
+   * lyrics its catalogue row has.
+   */
+  lyrics?: Lyrics | null;
 }
 
 interface FolderState {
@@ -263,8 +267,14 @@ function joinDistinct(values: string[], max = 3): string {
   return distinct.length > max ? `${distinct.slice(0, max).join(', ')} …` : distinct.join(', ');
 }
 
+const lyricsField = (lyrics: Lyrics | null | undefined) => (lyrics ? { lyrics } : {});
+
 /** The album entry of a group of files (whole: the writer replaces the entry with it). */
-function albumEntry(key: string, files: [string, FileRecord][], ctx: { sourceId: number; root: string; timeZone: string; nowSeconds: number }): IncomingEntry {
+function albumEntry(
+  key: string,
+  files: [string, FileRecord][],
+  ctx: { sourceId: number; root: string; timeZone: string; nowSeconds: number; keptLyrics: (rel: string) => Lyrics | undefined },
+): IncomingEntry {
   const songs = ordered(files);
   const first = songs[0][1];
   const discs = new Set(songs.map(([, r]) => r.disc ?? 1));
@@ -284,7 +294,7 @@ function albumEntry(key: string, files: [string, FileRecord][], ctx: { sourceId:
       date: mtime,
       modified: mtime,
       meta: r.artist ? [{ key: 'artist', value: r.artist }] : [],
-      ...(r.lyrics ? { lyrics: r.lyrics } : {}),
+      ...lyricsField(r.lyrics === undefined ? ctx.keptLyrics(rel) : r.lyrics),
       upload: { uri: `/folder/${ctx.sourceId}/${rel}`, md5: r.md5, filesize: r.size, bitrate: r.bitrate, length: r.length, date: mtime },
     };
   });
@@ -403,7 +413,14 @@ export async function importFolder(opts: FolderImportOptions): Promise<FolderImp
   };
 
   // 4. Write in batches, each one transaction.
-  const ctx = { sourceId: source.sourceId, root, timeZone: writer.timeZone, nowSeconds: Math.floor(now() / 1000) };
+  // A song not read again keeps its lyrics: read from its row before the album is written anew.
+  const keptLyricsStmt = writer.db.prepare(`SELECT l.synced, l.source, l.lines FROM sub_lyrics l JOIN sub s ON s.sub_id = l.sub_id
+    JOIN wiki w ON w.wiki_id = s.sub_parent_wiki WHERE w.source_id = ? AND s.source_key = ?`);
+  const keptLyrics = (rel: string): Lyrics | undefined => {
+    const row = keptLyricsStmt.get(source.sourceId, rel) as { synced: number; source: Lyrics['source']; lines: string } | undefined;
+    return row && { synced: row.synced === 1, source: row.source, lines: JSON.parse(row.lines) as Lyrics['lines'] };
+  };
+  const ctx = { sourceId: source.sourceId, root, timeZone: writer.timeZone, nowSeconds: Math.floor(now() / 1000), keptLyrics };
   const batchAlbums = opts.batchAlbums ?? BATCH_ALBUMS;
   const work = [...toRemove.map((key) => ({ key, remove: true })), ...toWrite.map((key) => ({ key, remove: false }))];
   let done = 0;
@@ -418,16 +435,18 @@ export async function importFolder(opts: FolderImportOptions): Promise<FolderImp
     }
     progress({ phase: 'write', done, total: work.length, current: batch.map((b) => (albums.get(b.key) ?? oldAlbums.get(b.key))?.[0][1].albumTitle ?? b.key).join(', ') });
     writer.transaction(() => {
+      // Entries first: a song moving to another album keeps the lyrics its old row has.
+      const entries = batch.filter((b) => !b.remove).map((b) => albumEntry(b.key, albums.get(b.key)!, ctx));
       const removals = batch.filter((b) => b.remove).map((b) => b.key);
       if (removals.length > 0) writer.removeEntries(source.sourceId, removals);
-      const entries = batch.filter((b) => !b.remove).map((b) => albumEntry(b.key, albums.get(b.key)!, ctx));
       if (entries.length > 0) writer.upsertEntries(source.sourceId, entries);
     });
     done += batch.length;
     await yieldToLoop();
   }
   progress({ phase: 'write', done, total: work.length });
-  writer.setSourceState(source.sourceId, { version: STATE_VERSION, files } satisfies FolderState, Math.floor(now() / 1000));
+  const saved = Object.fromEntries(Object.entries(files).map(([rel, { lyrics: _lyrics, ...record }]) => [rel, record]));
+  writer.setSourceState(source.sourceId, { version: STATE_VERSION, files: saved } satisfies FolderState, Math.floor(now() / 1000));
 
   // 5. Pictures that no file of the folder carries any more and no entry names are deleted (a song
   // that is not first in its album keeps its picture: it becomes the cover if the first song goes).

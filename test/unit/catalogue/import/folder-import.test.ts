@@ -2,7 +2,7 @@
 // (true sizes, md5, bitrate, length), embedded covers in four sizes, incremental re-import that keeps
 // ids, and bad input (missing folder, corrupt files, a failing batch) that leaves nothing partial.
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -387,6 +387,15 @@ describe('importFolder() — lyrics', () => {
       ],
     });
     expect(lyricsOf('Dawn')).toBeUndefined();
+    // The folder's saved state leaves the lyrics out: they stay in the songs' rows.
+    const state = reader.db.prepare("SELECT state FROM source WHERE kind = 'folder'").pluck().get() as string;
+    expect(state).not.toContain('first line');
+
+    // Another song of the album changes: the album is written again, and the songs not read again keep their lyrics.
+    utimesSync(join(music, 'Lyrics', '01 tagged.mp3'), T0 + 500, T0 + 500);
+    await run();
+    expect(lyricsOf('Plain Tag')).toEqual({ synced: false, source: 'uslt', lines: [{ time_ms: 0, text: 'first line' }, { time_ms: 0, text: 'second line' }] });
+    expect(lyricsOf('Synced Tag')?.source).toBe('sylt');
 
     // A changed sidecar is read again on re-import, with the song's id kept.
     const id = subIdOf('Sidecar');
