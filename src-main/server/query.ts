@@ -1,7 +1,7 @@
 // Reads the query string exactly as the client sent it, once per request, so the envelope can echo it
-// and every bad query gets a 400: repeated names, undecodable bytes, names that are not XML names and
-// too many parameters are refused here, before any handler runs. Each value's own checks are its
-// parameter spec's (operations/params.ts).
+// and every bad query gets a 400: repeated names, undecodable bytes, names that are not XML names (or
+// are __proto__, constructor, prototype) and too many parameters are refused here, before any handler
+// runs. Each value's own checks are its parameter spec's (operations/params.ts).
 import { isCredential } from '../contract/envelope';
 import { ApiError, badParameter } from './api-error';
 
@@ -36,6 +36,16 @@ export function isXmlName(name: string): boolean {
   return XML_NAME.test(name);
 }
 
+/**
+ * Names that are never parameters: echoed in `information.parameters`, they would become an XML element
+ * or a JSON key that decoders building plain objects refuse (fast-xml-parser) or turn into prototype
+ * pollution.
+ */
+const OBJECT_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Whether a parameter name is one of those (a query's or a body's). */
+export const isObjectKey = (name: string) => OBJECT_KEYS.has(name);
+
 export function parseQuery(rawUrl: string): ParsedQuery {
   const q = rawUrl.indexOf('?');
   const path = q === -1 ? rawUrl : rawUrl.slice(0, q);
@@ -53,6 +63,9 @@ export function parseQuery(rawUrl: string): ParsedQuery {
     if (CONTROL.test(name)) throw new ApiError('BAD_PARAMETER', 'A parameter name contains control characters.');
     if (!isXmlName(name)) {
       throw new ApiError('BAD_PARAMETER', `The parameter name "${name.slice(0, 64)}" is not accepted: a name starts with a letter or "_" and holds letters, digits, "_", "-" and "." only.`);
+    }
+    if (OBJECT_KEYS.has(name)) {
+      throw new ApiError('BAD_PARAMETER', `The parameter name "${name}" is not accepted: echoed back, it would name an element or key that clients decoding answers into objects refuse or misread.`);
     }
     params.set(name, value);
     if (!isCredential(name)) kept.push(pair);

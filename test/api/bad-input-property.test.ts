@@ -102,7 +102,8 @@ describe('every operation, any parameters', () => {
   });
 
   it('never writes a parameter name into XML: hostile names are refused with a well-formed 400', async () => {
-    const cases = ['a%3E%3Cinjected%3Eyes%3C%2Finjected%3E%3Cb=1', '(a=1', 'x%20y=1', '9x=1', 'title%3Ax=1', '=1'];
+    // __proto__, constructor and prototype too: decoders that build plain objects refuse or misread them.
+    const cases = ['a%3E%3Cinjected%3Eyes%3C%2Finjected%3E%3Cb=1', '(a=1', 'x%20y=1', '9x=1', 'title%3Ax=1', '=1', 'prototype=0', '__proto__=1', 'constructor=1'];
     for (const extra of cases) {
       const url = `/search/wiki.xml?keyword=a&${extra}&api_key=${key}`;
       const res = await ctx.app.inject({ url, headers: { host: '127.0.0.1:7777' } });

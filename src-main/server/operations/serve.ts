@@ -9,7 +9,7 @@ import { ApiError, badParameter } from '../api-error';
 import { formatOfUrl, renderEnvelope, sendAnswer } from '../envelope';
 import { requireApiKeyOrOAuth } from '../plugins/auth';
 import { isFirstParty, requireFirstParty, userAuthority } from '../plugins/first-party';
-import { parseQuery, type ParsedQuery } from '../query';
+import { isObjectKey, parseQuery, type ParsedQuery } from '../query';
 import { siteOf } from '../site';
 import { withUserFavs } from '../user-favs';
 import type { Answer, Operation, RawValue } from './define';
@@ -59,6 +59,7 @@ function inputOf(request: FastifyRequest, query: ParsedQuery): Map<string, RawVa
   if (body === undefined || body === null || body === '') return input;
   if (typeof body !== 'object' || Array.isArray(body)) throw new ApiError('BAD_PARAMETER', 'The body must be form fields or a JSON object.');
   for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
+    if (isObjectKey(name)) throw badParameter(name, 'is not accepted as a parameter name');
     if (input.has(name)) throw badParameter(name, 'is given more than once');
     if (value === null) continue;
     if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') throw badParameter(name, 'must be a string, a number or true or false');
@@ -117,7 +118,8 @@ function acceptFormBodies(scope: FastifyInstance): void {
     try {
       const fields: Record<string, string> = {};
       for (const [k, v] of new URLSearchParams(body as string)) {
-        if (k in fields) return done(badParameter(k, 'is given more than once'));
+        if (isObjectKey(k)) return done(badParameter(k, 'is not accepted as a parameter name'));
+        if (Object.hasOwn(fields, k)) return done(badParameter(k, 'is given more than once'));
         fields[k] = v;
       }
       done(null, fields);
