@@ -63,6 +63,18 @@ describe('/app/reminders', () => {
   });
 });
 
+describe('bodies naming __proto__, constructor or prototype', () => {
+  it.each(['__proto__', 'constructor', 'prototype'])('refuses a form or JSON field named %s, changing nothing', async (name) => {
+    const before = ctx.userDb.settings.reminders();
+    const form = await asUser('/app/reminders', { method: 'POST', form: { minutes: '30', [name]: 'x' } });
+    expect(form.status).toBe(400);
+    const json = await asUser('/app/reminders', { method: 'POST', json: JSON.parse(`{"minutes": 30, "enabled": true, "${name}": {"polluted": 1}}`) });
+    expect(json.status).toBe(400);
+    expect(ctx.userDb.settings.reminders()).toEqual(before);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
 describe('/calendar/following.ics', () => {
   it('needs the feed token, and the token opens nothing else', async () => {
     const { feed_url: feed } = (await asUser('/app/calendar')).response.calendar;
