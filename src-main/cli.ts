@@ -46,8 +46,9 @@ function parse(args: string[]) {
   }
 }
 
-function portOf(value: string | undefined): number {
-  if (value === undefined) return 0;
+/** The --port asked for; undefined without one (the server then takes the port of its last run, when free). */
+function portOf(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
   const port = Number(value);
   if (!/^\d+$/.test(value) || port < 1 || port > 65535) throw new UsageError(`--port must be a number from 1 to 65535, not "${value}".`);
   return port;

@@ -62,13 +62,15 @@ describe('moecat serve', () => {
     expect(await server.stop()).toBe(0);
   });
 
-  it('keeps the same API key across restarts of the same data folder', async () => {
+  it('keeps the same API key and, without --port, the same port across restarts of the same data folder', async () => {
     const dataDir = tmp();
     const first = await serve(['--data-dir', dataDir]);
     await first.stop();
     const second = await serve(['--data-dir', dataDir]);
     await second.stop();
     expect(second.key).toBe(first.key);
+    // A calendar app's subscription to the feed keeps working.
+    expect(new URL(second.url).port).toBe(new URL(first.url).port);
   });
 
   it('says in one line that a port is in use', async () => {
