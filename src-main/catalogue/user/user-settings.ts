@@ -46,6 +46,15 @@ export function userSettings(db: Db): UserSettings {
   const read = db.prepare('SELECT value FROM setting WHERE key = ?').pluck();
   const write = db.prepare('INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
   const get = (key: string) => read.get(key) as string | undefined;
+  let postersKept: PosterSettings | undefined;
+  const readPosters = (): PosterSettings => {
+    try {
+      const saved = JSON.parse(get('posters') ?? '{}') as Partial<PosterSettings>;
+      return { enabled: saved.enabled === true, apiBase: typeof saved.apiBase === 'string' && saved.apiBase ? saved.apiBase : BANGUMI_API };
+    } catch {
+      return { ...POSTER_DEFAULTS };
+    }
+  };
 
   return {
     reminders() {
@@ -74,18 +83,15 @@ export function userSettings(db: Db): UserSettings {
       write.run('calendar_token', made);
       return made;
     },
+    // Read once and kept: the covers route asks for every generated cover, and only this object writes it.
     posters() {
-      try {
-        const saved = JSON.parse(get('posters') ?? '{}') as Partial<PosterSettings>;
-        return { enabled: saved.enabled === true, apiBase: typeof saved.apiBase === 'string' && saved.apiBase ? saved.apiBase : BANGUMI_API };
-      } catch {
-        return { ...POSTER_DEFAULTS };
-      }
+      return (postersKept ??= readPosters());
     },
     setPosters(value) {
       const kept = { enabled: value.enabled, apiBase: value.apiBase };
       write.run('posters', JSON.stringify(kept));
-      return kept;
+      postersKept = kept;
+      return { ...kept };
     },
     lastPort() {
       const port = Number(get('last_port'));
