@@ -2,6 +2,8 @@
 // `npm run bench:ui [-- --runs N] [--bundled-only]`: what a listener feels, measured in Debian's Chromium
 // (playwright-core) against the real server, on the bundled catalogue and on the generated 100k/1M one
 // (bench-results/large/, made by `npm run bench` or `npm run gen:catalogue`; skipped when missing).
+// The server is `moecat serve` in a process of its own, as users run it: in the bench's process it
+// would share an event loop with the browser driver and answer late.
 // Every figure is printed beside its target (issue "The UI as fast as the server"); the report goes to
 // bench-results/bench-ui-<time>.json and the latest table to docs/benchmark-ui.md. Times are taken in
 // the page (performance.now()): "painted" is when the frame that first shows the thing has been
@@ -17,13 +19,13 @@
 //   Browse next page    the click on "Next" → the new page's first card painted
 //   long tasks          tasks over 50 ms (PerformanceObserver 'longtask') while typing and while paging
 //   first load          compressed bytes of JS and CSS, and requests made before the first card
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { projectDirs } from '../src-main/app-dirs';
-import { startMoecat, type RunningServer } from '../src-main/server/start';
 import { DEFAULT_LARGE_CATALOGUE } from './gen-catalogue';
 
 const { values: flags } = parseArgs({ options: { runs: { type: 'string', default: '10' }, 'bundled-only': { type: 'boolean' } } });
@@ -58,6 +60,46 @@ const percentile = (values: number[], p: number) => {
 function timing(catalogue: string, name: string, values: number[], limit: number): void {
   const p95 = percentile(values, 95);
   figure(catalogue, `${name} (p50 ${percentile(values, 50).toFixed(0)}, worst ${Math.max(...values).toFixed(0)}; p95)`, p95, 'ms', `≤ ${limit} ms`, p95 <= limit);
+}
+
+// ---- the server -----------------------------------------------------------------------------------
+interface Served {
+  url: string;
+  /** A sign-in link not handed out before (the server prints a new one after each sign-in). */
+  loginUrl(): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Starts `moecat serve` (the built CLI) on a data folder, and reads its sign-in links from its output. */
+function serve(dataDir: string, catalogueFile?: string): Promise<Served> {
+  const child = spawn(process.execPath, [resolve('out/main/cli.js'), 'serve', '--data-dir', dataDir, ...(catalogueFile ? ['--catalogue', catalogueFile] : [])], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const links: string[] = [];
+  let waiting: ((link: string) => void) | null = null;
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  return new Promise((ok, fail) => {
+    child.once('error', fail);
+    void exited.then(() => fail(new Error('moecat serve exited before it was ready')));
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const link = /(http:\/\/\S+\?token=\w+)/.exec(line)?.[1];
+      if (!link) return;
+      if (waiting) {
+        waiting(link);
+        waiting = null;
+      } else links.push(link);
+      if (line.startsWith('Moecat is running at ')) {
+        ok({
+          url: new URL('/', link).toString(),
+          loginUrl: () => (links.length ? Promise.resolve(links.shift()!) : new Promise<string>((done) => (waiting = done))),
+          close: async () => {
+            child.kill('SIGTERM');
+            await exited;
+          },
+        });
+      }
+    });
+  });
 }
 
 // ---- in the page ----------------------------------------------------------------------------------
@@ -116,7 +158,7 @@ const longTasksSince = (page: Page, since: number) =>
   page.evaluate((t) => ((window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks ?? []).filter((l) => l.start >= t).map((l) => l.duration), since);
 
 // ---- one catalogue --------------------------------------------------------------------------------
-async function measure(browser: Browser, label: string, server: RunningServer, words: string[], browsePath: string): Promise<void> {
+async function measure(browser: Browser, label: string, server: Served, words: string[], browsePath: string): Promise<void> {
   // Cold: a new profile signs in and loads On air, as a first visit does.
   const coldTimes: number[] = [];
   let bytes = 0;
@@ -130,7 +172,7 @@ async function measure(browser: Browser, label: string, server: RunningServer, w
     page.on('requestfinished', (request) =>
       loads.push({ start: request.timing().startTime, type: request.resourceType(), size: request.sizes().then((s) => s.responseBodySize, () => 0) }),
     );
-    await page.goto(server.loginUrl());
+    await page.goto(await server.loginUrl());
     coldTimes.push(await firstCard(page));
     if (run === 0) {
       const cardAt = await page.evaluate(() => performance.timeOrigin + (window as unknown as { __firstCard: number }).__firstCard);
@@ -147,7 +189,7 @@ async function measure(browser: Browser, label: string, server: RunningServer, w
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addInitScript(probe);
   const page = await context.newPage();
-  await page.goto(server.loginUrl());
+  await page.goto(await server.loginUrl());
   await firstCard(page);
   const warm: number[] = [];
   for (let run = 0; run < RUNS; run++) {
@@ -224,7 +266,6 @@ async function measure(browser: Browser, label: string, server: RunningServer, w
 // ---- the run --------------------------------------------------------------------------------------
 async function main(): Promise<void> {
   mkdirSync(RESULTS, { recursive: true });
-  const { resourcesDir, rendererDir } = projectDirs();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
   const catalogues: { label: string; catalogueFile?: string; words: string[]; browse: string }[] = [{ label: 'bundled', words: ['sakura', '东方'], browse: '/browse/anime' }];
   if (!flags['bundled-only'] && existsSync(DEFAULT_LARGE_CATALOGUE)) catalogues.push({ label: '100k/1M', catalogueFile: DEFAULT_LARGE_CATALOGUE, words: ['sora', 'の花'], browse: '/browse/music' });
@@ -232,7 +273,7 @@ async function main(): Promise<void> {
   try {
     for (const c of catalogues) {
       const dataDir = mkdtempSync(join(tmpdir(), 'moecat-bench-ui-'));
-      const server = await startMoecat({ dataDir, resourcesDir, rendererDir, catalogueFile: c.catalogueFile });
+      const server = await serve(dataDir, c.catalogueFile);
       console.log(`\n${c.label} catalogue, ${server.url}, ${RUNS} runs:`);
       try {
         await measure(browser, c.label, server, c.words, c.browse);
