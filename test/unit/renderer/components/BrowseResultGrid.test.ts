@@ -61,7 +61,7 @@ describe('BrowseResultGrid links', () => {
 
   it('does not follow the card when its heart is clicked', async () => {
     const { wrapper, router, favourites } = await render();
-    const toggle = vi.spyOn(favourites, 'toggle').mockResolvedValue(undefined);
+    const toggle = vi.spyOn(favourites, 'toggle').mockResolvedValue(true);
     await wrapper.get('[data-testid="fav-toggle"]').trigger('click');
     await new Promise((resolve) => setTimeout(resolve));
     expect(toggle).toHaveBeenCalledWith('wiki', 11, 'Album', false);
