@@ -3,14 +3,18 @@
 // requests of the previous one and answers are tagged with a sequence number, so a slow stale answer
 // can never overwrite a newer one. While a new query loads, the lists keep the previous results (status
 // 'loading'): typing one more letter patches the rows on screen instead of emptying and redrawing them.
+// The search box asks early (askEarly) on the keystroke itself, before the character is painted and the
+// URL follows: when the search screen then searches for that query, the answers are on their way or
+// already here, and the lists change once, to the results.
 import { defineStore } from 'pinia';
 import { reactive, ref } from 'vue';
+import type { LocationQuery } from 'vue-router';
 import type { SubDto, WikiDto } from '../../../src-main/contract/objects';
 import { failureMessage } from '../api/client';
 import type { EntrySection } from '../api/entry';
 import { SECTION_TYPES } from '../../../src-main/contract/sections';
 import { searchSubs, searchWikis, type SearchAnswer, type SearchRequest } from '../api/search';
-import type { SourceFilter } from '../composables/browse-query';
+import { SOURCE_FILTERS, type SourceFilter } from '../composables/browse-query';
 import type { LoadState } from './load-state';
 
 export const ENTRY_FILTERS: EntrySection[] = ['music', 'radio', 'anime'];
@@ -36,6 +40,22 @@ export interface ResultList<T> extends LoadState {
   more: boolean;
 }
 
+const one = (v: LocationQuery[string] | undefined) => (Array.isArray(v) ? v[0] : v) ?? '';
+const pick = <T extends string>(v: LocationQuery[string] | undefined, allowed: readonly T[]): T[] =>
+  one(v)
+    .split(',')
+    .filter((x): x is T => (allowed as readonly string[]).includes(x));
+
+/** The search a /search URL's query asks for (?q=…&type=music,anime&sub=song&source=folder). */
+export function searchQueryOf(query: LocationQuery): SearchQuery {
+  return {
+    q: one(query.q).trim(),
+    entryTypes: pick(query.type, ENTRY_FILTERS),
+    subTypes: pick(query.sub, SUB_FILTERS),
+    sources: pick(query.source, SOURCE_FILTERS),
+  };
+}
+
 const emptyList = <T>(): ResultList<T> => ({ items: [], count: 0, page: 0, status: 'idle', more: false, error: null });
 const sameQuery = (a: SearchQuery, b: SearchQuery) =>
   a.q === b.q && a.entryTypes.join() === b.entryTypes.join() && a.subTypes.join() === b.subTypes.join() && (a.sources ?? []).join() === (b.sources ?? []).join();
@@ -49,6 +69,8 @@ export const useSearchStore = defineStore('search', () => {
   let controller: AbortController | null = null;
 
   type Fetcher<T> = (r: SearchRequest, signal: AbortSignal) => Promise<SearchAnswer<T>>;
+  /** Page 1 of both lists for a query the box typed, asked before the screen searches for it. */
+  let early: { query: SearchQuery; controller: AbortController; entries: Promise<SearchAnswer<WikiDto>>; subs: Promise<SearchAnswer<SubDto>> } | null = null;
 
   async function fill<T>(list: ResultList<T>, fetcher: Fetcher<T>, types: string[], page: number, mySeq: number, signal: AbortSignal) {
     if (page === 1) list.status = 'loading';
@@ -70,8 +92,24 @@ export const useSearchStore = defineStore('search', () => {
     }
   }
 
-  const wikiTypes = () => query.value.entryTypes.flatMap((t) => SECTION_TYPES[t]);
+  const wikiTypesOf = (q: SearchQuery) => q.entryTypes.flatMap((t) => SECTION_TYPES[t]);
+  const wikiTypes = () => wikiTypesOf(query.value);
   const subTypes = () => [...query.value.subTypes];
+
+  /**
+   * Starts the requests for page 1 of `next` without showing anything (the store's state does not
+   * change, so nothing is drawn): search(next) takes them. A newer early ask aborts an older one.
+   */
+  function askEarly(next: SearchQuery): void {
+    if (next.q.trim() === '' || (sameQuery(next, query.value) && entries.status !== 'idle') || (early && sameQuery(next, early.query))) return;
+    early?.controller.abort();
+    const controller = new AbortController();
+    const request = (types: string[]): SearchRequest => ({ keyword: next.q, types, sources: next.sources, page: 1, perpage: PER_PAGE });
+    early = { query: next, controller, entries: searchWikis(request(wikiTypesOf(next)), controller.signal), subs: searchSubs(request([...next.subTypes]), controller.signal) };
+    // Failures are heard by the search that takes them; one never taken is aborted by the next.
+    early.entries.catch(() => undefined);
+    early.subs.catch(() => undefined);
+  }
 
   /** Runs a search (both lists from page 1) unless this exact query is already shown or loading. */
   function search(next: SearchQuery, force = false): void {
@@ -85,9 +123,12 @@ export const useSearchStore = defineStore('search', () => {
       controller = null;
       return;
     }
-    controller = new AbortController();
-    void fill(entries, searchWikis, wikiTypes(), 1, mySeq, controller.signal);
-    void fill(subs, searchSubs, subTypes(), 1, mySeq, controller.signal);
+    const asked = early && sameQuery(next, early.query) ? early : null;
+    if (!asked) early?.controller.abort();
+    early = null;
+    controller = asked?.controller ?? new AbortController();
+    void fill(entries, asked ? () => asked.entries : searchWikis, wikiTypes(), 1, mySeq, controller.signal);
+    void fill(subs, asked ? () => asked.subs : searchSubs, subTypes(), 1, mySeq, controller.signal);
   }
 
   function loadMoreEntries(): void {
@@ -104,5 +145,5 @@ export const useSearchStore = defineStore('search', () => {
     search(query.value, true);
   }
 
-  return { query, entries, subs, search, loadMoreEntries, loadMoreSubs, retry };
+  return { query, entries, subs, search, askEarly, loadMoreEntries, loadMoreSubs, retry };
 });

@@ -1,6 +1,7 @@
 // useSearchStore: one search at a time (a newer query wins over a slower older answer), type
 // filters sent as the API's types, "load more" appending the next page, and the previous results kept
-// on screen while the next query loads.
+// on screen while the next query loads; a query asked early (the search box's keystroke) is asked once,
+// shows nothing until searched, and is dropped when another query is searched; a URL's query read.
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SearchAnswer, SearchRequest } from '../../../../src-renderer/src/api/search';
@@ -20,7 +21,7 @@ const call = (kind: Pending['kind']) => (request: SearchRequest, signal: AbortSi
 vi.mock('../../../../src-renderer/src/api/search', () => ({ searchWikis: call('wiki'), searchSubs: call('sub') }));
 vi.mock('../../../../src-renderer/src/api/client', () => ({ failureMessage: (e: unknown) => String((e as Error).message) }));
 
-const { useSearchStore } = await import('../../../../src-renderer/src/stores/search');
+const { searchQueryOf, useSearchStore } = await import('../../../../src-renderer/src/stores/search');
 
 const answer = (ids: string[], count = ids.length, page = 1) => ({ items: ids.map((id) => ({ id })), count, page });
 const take = (kind: Pending['kind'], keyword: string) => {
@@ -109,5 +110,66 @@ describe('useSearchStore', () => {
     store.retry();
     expect(pending.filter((p) => p.kind === 'wiki' && !p.signal.aborted)).toHaveLength(1);
     expect(store.entries.status).toBe('loading');
+  });
+
+  it('asks early without showing anything, and the search for that query takes the answers instead of asking again', async () => {
+    const store = useSearchStore();
+    store.askEarly({ q: 'sakura', entryTypes: ['music'], subTypes: ['song'] });
+    expect(pending.map((p) => [p.kind, p.request.keyword, p.request.types])).toEqual([
+      ['wiki', 'sakura', ['music']],
+      ['sub', 'sakura', ['song']],
+    ]);
+    expect(store.query.q).toBe('');
+    expect(store.entries.status).toBe('idle'); // nothing drawn yet
+    store.askEarly({ q: 'sakura', entryTypes: ['music'], subTypes: ['song'] }); // the same again: not asked twice
+    expect(pending).toHaveLength(2);
+    take('wiki', 'sakura').resolve(answer(['early']));
+    await flush();
+    expect(store.entries.status).toBe('idle');
+
+    store.search({ q: 'sakura', entryTypes: ['music'], subTypes: ['song'] });
+    expect(pending).toHaveLength(1); // only the early sub request, still open
+    await flush();
+    expect(store.entries.items).toEqual([{ id: 'early' }]);
+    expect(store.entries.status).toBe('ready');
+    take('sub', 'sakura').resolve(answer(['song']));
+    await flush();
+    expect(store.subs.items).toEqual([{ id: 'song' }]);
+  });
+
+  it('aborts an early ask that a newer one or another search overtakes', async () => {
+    const store = useSearchStore();
+    store.askEarly({ q: 'sa', entryTypes: [], subTypes: [] });
+    const first = take('wiki', 'sa');
+    store.askEarly({ q: 'sak', entryTypes: [], subTypes: [] });
+    expect(first.signal.aborted).toBe(true);
+    const second = take('wiki', 'sak');
+    store.search({ q: 'saku', entryTypes: [], subTypes: [] }); // not what was asked early
+    expect(second.signal.aborted).toBe(true);
+    expect(pending.filter((p) => p.request.keyword === 'saku')).toHaveLength(2);
+    store.askEarly({ q: '', entryTypes: [], subTypes: [] }); // nothing to ask for an empty query
+    store.askEarly({ q: 'saku', entryTypes: [], subTypes: [] }); // nor for the query on screen
+    expect(pending.filter((p) => !p.signal.aborted)).toHaveLength(2);
+  });
+
+  it('reports an early answer’s failure when the search takes it', async () => {
+    const store = useSearchStore();
+    store.askEarly({ q: 'sakura', entryTypes: [], subTypes: [] });
+    take('wiki', 'sakura').reject(new Error('server gone'));
+    await flush();
+    store.search({ q: 'sakura', entryTypes: [], subTypes: [] });
+    await flush();
+    expect(store.entries.status).toBe('error');
+    expect(store.entries.error).toBe('server gone');
+  });
+
+  it('reads the search a URL asks for, keeping only known filters', () => {
+    expect(searchQueryOf({ q: '  sakura ', type: 'music,anime,bogus', sub: 'song', source: 'folder' })).toEqual({
+      q: 'sakura',
+      entryTypes: ['music', 'anime'],
+      subTypes: ['song'],
+      sources: ['folder'],
+    });
+    expect(searchQueryOf({ q: ['a', 'b'] })).toEqual({ q: 'a', entryTypes: [], subTypes: [], sources: [] });
   });
 });
