@@ -66,9 +66,19 @@ describe('OnAirDayColumn', () => {
     expect(wrapper.findAll('[data-testid="onair-entry"]').map((c) => c.attributes('href'))).toEqual(many.map((m) => `/anime/${m.entry.oa_obj_id}`));
   });
 
-  it("links each card to its entry's page", () => {
+  it("links each card to its entry's page, opened in the app by a plain click", async () => {
     const wrapper = render({ weekday: 1, entries: monday, today: false });
-    expect(wrapper.findAll('[data-testid="onair-entry"]').map((c) => c.attributes('href'))).toEqual(['/anime/501', '/anime/502']);
+    const cards = wrapper.findAll('[data-testid="onair-entry"]');
+    expect(cards.map((c) => c.attributes('href'))).toEqual(['/anime/501', '/anime/502']);
+    const router = wrapper.vm.$router;
+    const withCtrl = new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true });
+    cards[1].get('.title').element.dispatchEvent(withCtrl);
+    expect(withCtrl.defaultPrevented).toBe(false); // left to the browser (a new tab)
+    const plain = new MouseEvent('click', { bubbles: true, cancelable: true });
+    cards[1].get('.title').element.dispatchEvent(plain);
+    expect(plain.defaultPrevented).toBe(true);
+    await new Promise((done) => setTimeout(done));
+    expect(router.currentRoute.value.fullPath).toBe('/anime/502');
   });
 
   it('shows the English alias under the title in English, the Chinese one in 简体中文, none in 日本語', async () => {
