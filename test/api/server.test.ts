@@ -1,4 +1,7 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COVER_SIZES } from '../../src-main/contract/covers';
+import { coverSvg } from '../../src-main/server/cover-art';
 import { FIXTURE_BANGUMI } from '../fixtures/bangumi-fixture';
 import { fixtureApp, UI_MARKER } from '../fixtures/app';
 
@@ -25,19 +28,25 @@ describe('GET /app/status.json', () => {
 });
 
 describe('GET /covers/:id/:size', () => {
-  it.each(['small', 'medium', 'square', 'large'])('draws the %s cover as an SVG with the title', async (size) => {
+  it.each(['small', 'medium', 'square', 'large'] as const)('draws the %s cover as a JPEG of its pixels, marked generated', async (size) => {
     const res = await ctx.app.inject(`/covers/1001/${size}`);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
-    expect(res.body).toContain('aria-label="東方の夜"');
-    // The title's first characters are the only text: no English type label in a zh or ja window.
-    expect([...res.body.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1])).toEqual(['東方']);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(res.headers['moecat-cover']).toBe('generated');
+    const meta = await sharp(res.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', COVER_SIZES[size], COVER_SIZES[size]]);
   });
 
-  it('gives the four sizes their pixel widths', async () => {
-    const widths = [];
-    for (const size of ['small', 'medium', 'square']) widths.push(/width="(\d+)"/.exec((await ctx.app.inject(`/covers/1001/${size}`)).body)?.[1]);
-    expect(widths).toEqual(['96', '144', '192']);
+  it('draws the title’s first characters in white on the gradient, and no other text', async () => {
+    const svg = coverSvg('東方の夜', 'small');
+    expect(svg).toContain('aria-label="東方の夜"');
+    // The title's first characters are the only text: no English type label in a zh or ja window.
+    expect([...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1])).toEqual(['東方']);
+    const jpeg = (await ctx.app.inject('/covers/1001/square')).rawPayload;
+    const brightest = async (left: number, top: number, width: number, height: number) =>
+      Math.max(...(await sharp(jpeg).extract({ left, top, width, height }).greyscale().raw().toBuffer()));
+    expect(await brightest(0, 80, 192, 40)).toBeGreaterThan(230); // the glyphs' white across the middle
+    expect(await brightest(0, 0, 24, 24)).toBeLessThan(200); // the gradient alone in a corner
   });
 
   it.each(['/covers/999999/small', '/covers/1001/huge', '/covers/abc/small'])('answers 404 for %s', async (url) => {

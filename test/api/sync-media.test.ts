@@ -169,7 +169,7 @@ describe('syncRemote with the audio cache', () => {
 });
 
 describe('syncRemote with covers', () => {
-  it("saves the remote's own cover in four sizes, and leaves generated (SVG) covers generated", async () => {
+  it("saves the remote's own cover in four sizes, and leaves the covers it marks generated to the local generator", async () => {
     const picture = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#c04060' } }).png().toBuffer();
     const coverFile = await saveCover(remote.dataDir, picture);
     editCatalogue(remote.file, (db) => db.prepare('UPDATE wiki SET cover_file = ? WHERE wiki_id = ?').run(coverFile, TOUHOU_ALBUM));
@@ -188,9 +188,28 @@ describe('syncRemote with covers', () => {
       expect(large.headers['content-type']).toBe('image/jpeg');
       expect(await sharp(large.rawPayload).metadata()).toMatchObject({ width: 320, height: 200 });
       const generated = await server.app.inject({ url: `/covers/${maps.wiki.get(RADIO)}/large`, headers: { host: '127.0.0.1:7777' } });
-      expect(generated.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(generated.headers['moecat-cover']).toBe('generated');
     } finally {
       await server.close();
+    }
+  });
+
+  it('leaves an SVG cover generated too (a remote that draws its covers as SVG)', async () => {
+    const svgCovers = await fakeRemote(async (_req, res, url) => {
+      if (url.pathname.startsWith('/covers/')) {
+        return void res.writeHead(200, { 'content-type': 'image/svg+xml' }).end('<svg xmlns="http://www.w3.org/2000/svg" width="480" height="480"><rect width="480" height="480" fill="#c04060"/></svg>');
+      }
+      const answer = await forward(remote, url);
+      res.writeHead(answer.status, { 'content-type': answer.type }).end(answer.body.toString().split(remote.url).join(svgCovers.url));
+    });
+    try {
+      await syncRemote({ writer, url: svgCovers.url, key: remote.key, cacheDir: local.cacheDir, coversDir: local.dir, ...FAST });
+      const db = new Database(local.file, { readonly: true });
+      const saved = db.prepare('SELECT COUNT(*) AS n FROM wiki WHERE cover_file IS NOT NULL AND source_id = ?').get(writer.findSource('remote', svgCovers.url)!.sourceId);
+      db.close();
+      expect(saved).toEqual({ n: 0 });
+    } finally {
+      await svgCovers.close();
     }
   });
 });

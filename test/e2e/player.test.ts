@@ -95,11 +95,11 @@ describe('player bar', () => {
         const m = navigator.mediaSession.metadata;
         return { title: m?.title, artist: m?.artist, album: m?.album, artwork: m?.artwork.map((a) => `${a.src} ${a.sizes} ${a.type}`) ?? [], state: navigator.mediaSession.playbackState };
       });
-    await expect.poll(async () => (await metadata()).artwork[0]).toMatch(/ image\/svg\+xml$/);
+    await expect.poll(async () => (await metadata()).artwork[0]).toMatch(/ image\/jpeg$/);
     const session = await metadata();
     expect(session).toMatchObject({ title: SAKURA.tracks[0], artist: SAKURA.artist, album: 'Sakura Letters', state: 'playing' });
     expect(session.artwork).toEqual(
-      [['small', 96], ['square', 192], ['large', 480]].map(([size, px]) => expect.stringMatching(new RegExp(`/covers/${SAKURA.id}/${size} ${px}x${px} image/svg\\+xml$`))),
+      [['small', 96], ['square', 192], ['large', 480]].map(([size, px]) => expect.stringMatching(new RegExp(`/covers/${SAKURA.id}/${size} ${px}x${px} image/jpeg$`))),
     );
 
     await page.waitForTimeout(800);

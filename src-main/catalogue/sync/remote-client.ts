@@ -18,6 +18,7 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import { GENERATED_COVER_HEADER } from '../../contract/covers';
 import { fetchOnOrigin, ForeignOriginError } from './origin-fetch';
 import { complaint, validatorOf, type AnswerKind, type Answers } from './remote-answers';
 
@@ -70,8 +71,8 @@ export interface RemoteClient {
   readonly baseUrl: string;
   /** GET `path` (e.g. '/wikis.json') with the key and `params`; the answer's `response`, checked. */
   get<K extends AnswerKind>(kind: K, path: string, params?: Record<string, string | number>): Promise<Answers[K]>;
-  /** The bytes at `url` (at most maxBytes) and their content type. */
-  fetchBytes(url: string, maxBytes: number): Promise<{ bytes: Buffer; type: string }>;
+  /** The bytes at `url` (at most maxBytes), their content type, and whether the remote says it drew them from the title (a generated cover). */
+  fetchBytes(url: string, maxBytes: number): Promise<{ bytes: Buffer; type: string; generated: boolean }>;
   /** Streams `url` into `file` (at most maxBytes); its size and md5. Removes the file on failure. */
   download(url: string, file: string, maxBytes: number): Promise<{ bytes: number; md5: string }>;
   /** True once the sync's signal has aborted (a failure then is the interruption, not the remote's). */
@@ -236,7 +237,8 @@ export function createRemoteClient(opts: RemoteClientOptions): RemoteClient {
     async fetchBytes(url, maxBytes) {
       const path = new URL(url).pathname;
       const res = await request(url, path, 'files');
-      return { bytes: await readLimited(res, maxBytes, url), type: res.headers.get('content-type') ?? '' };
+      const generated = res.headers.get(GENERATED_COVER_HEADER) === 'generated';
+      return { bytes: await readLimited(res, maxBytes, url), type: res.headers.get('content-type') ?? '', generated };
     },
     async download(url, file, maxBytes) {
       const path = new URL(url).pathname;

@@ -180,15 +180,16 @@ async function fetchEntry(client: RemoteClient, listed: RemoteWiki) {
 const MAX_COVER_BYTES = 16 * 1024 * 1024;
 
 /**
- * The remote's large cover saved in four sizes (cover-files.ts); undefined for a generated one (an SVG:
- * the local cover is generated from the same title) or when it cannot be had (a problem, not a failure).
+ * The remote's large cover saved in four sizes (cover-files.ts); undefined for a generated one (marked
+ * so by a Moecat, or an SVG: the local cover is generated from the same title) or when it cannot be had
+ * (a problem, not a failure).
  */
 async function fetchCover(client: RemoteClient, dataDir: string, wiki: RemoteWiki, problem: (m: string) => void): Promise<string | undefined> {
   const url = wiki.wiki_cover?.large;
   if (typeof url !== 'string' || !/^https?:\/\//i.test(url)) return undefined;
   try {
-    const { bytes, type } = await client.fetchBytes(url, MAX_COVER_BYTES);
-    if (/svg/i.test(type)) return undefined;
+    const { bytes, type, generated } = await client.fetchBytes(url, MAX_COVER_BYTES);
+    if (generated || /svg/i.test(type)) return undefined;
     const { saveCover } = await import('../write/cover-files');
     return await saveCover(dataDir, bytes);
   } catch (err) {

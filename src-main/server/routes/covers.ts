@@ -1,15 +1,16 @@
 // GET /covers/:wikiId/:size — an entry's cover in one of the four sizes (small, medium, square, large):
 // the picture saved with an imported or synced entry, else an anime's poster fetched from Bangumi
-// (catalogue/sync/posters.ts; both JPEGs under the data directory's covers/), else a generated SVG. A
+// (catalogue/sync/posters.ts; both JPEGs under the data directory's covers/), else a generated JPEG
+// (cover-art.ts; the SVG it is drawn from when sharp cannot draw it), marked `moecat-cover: generated`. A
 // saved cover is named by its content, so its ETag is that name: the browser revalidates (no-cache) and
-// an unchanged cover costs a 304; a re-import with another picture shows at once. The SVG is kept a day
-// by the browser, unless posters are on: then it is revalidated, so a poster fetched meanwhile shows.
+// an unchanged cover costs a 304; a re-import with another picture shows at once. A generated one is kept
+// a day by the browser, unless posters are on: then it is revalidated, so a poster fetched meanwhile shows.
 import type { FastifyInstance } from 'fastify';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { COVER_FILE_TYPE, coverFilePath } from '../../catalogue/write/cover-files';
-import { COVER_SIZES, type CoverSize } from '../../contract/covers';
-import { coverSvg } from '../cover-art';
+import { COVER_SIZES, GENERATED_COVER_HEADER, type CoverSize } from '../../contract/covers';
+import { coverJpeg, coverSvg } from '../cover-art';
 
 /** The saved file of a cover and its size in bytes, or undefined when it is not there (then the SVG is drawn). */
 async function savedCover(dataDir: string | undefined, coverFile: string | null, size: CoverSize) {
@@ -38,9 +39,12 @@ export async function coverRoutes(app: FastifyInstance): Promise<void> {
       return reply.type(COVER_FILE_TYPE).header('content-length', saved.bytes).send(createReadStream(saved.path));
     }
     const postersOn = source.bgmId !== null && poster === undefined && app.deps.userDb.settings.posters().enabled;
-    return reply
-      .type('image/svg+xml; charset=utf-8')
-      .header('cache-control', postersOn ? 'public, no-cache' : 'public, max-age=86400')
-      .send(coverSvg(source.title, size as CoverSize));
+    reply.header(GENERATED_COVER_HEADER, 'generated').header('cache-control', postersOn ? 'public, no-cache' : 'public, max-age=86400');
+    const jpeg = await coverJpeg(source.title, size as CoverSize).catch((err: unknown) => {
+      request.log.warn({ err }, 'a generated cover was sent as SVG: sharp could not draw it');
+      return undefined;
+    });
+    if (jpeg) return reply.type(COVER_FILE_TYPE).send(jpeg);
+    return reply.type('image/svg+xml; charset=utf-8').send(coverSvg(source.title, size as CoverSize));
   });
 }
