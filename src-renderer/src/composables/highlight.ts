@@ -13,6 +13,10 @@ export function keywordWords(q: string): string[] {
 }
 
 function foldChar(ch: string): string {
+  const code = ch.codePointAt(0)!;
+  // Fast paths for what titles are mostly made of: ASCII, and kanji and hiragana (NFKC leaves both as they are).
+  if (code < 0x80) return ch.toLowerCase();
+  if ((code >= 0x4e00 && code <= 0x9fff) || (code >= 0x3041 && code <= 0x3096)) return ch;
   let out = '';
   for (const c of ch.normalize('NFKC').toLowerCase()) {
     const code = c.codePointAt(0)!;

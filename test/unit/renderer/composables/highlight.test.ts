@@ -1,6 +1,6 @@
 // The search screen's marks: which runs of a title the typed words match.
 import { describe, expect, it } from 'vitest';
-import { highlightParts, keywordWords } from '../../../../src-renderer/src/composables/highlight';
+import { foldText, highlightParts, keywordWords } from '../../../../src-renderer/src/composables/highlight';
 
 const marked = (text: string, words: string[]) => highlightParts(text, words).filter((p) => p.hit).map((p) => p.text);
 
@@ -39,5 +39,18 @@ describe('keywordWords()', () => {
   it('splits on spaces, ideographic space included', () => {
     expect(keywordWords('  blue\u3000horizon  ost ')).toEqual(['blue', 'horizon', 'ost']);
     expect(keywordWords('   ')).toEqual([]);
+  });
+});
+
+describe('foldText()', () => {
+  it('folds ASCII, kanji and hiragana (its fast paths) exactly as NFKC, lower case and katakana → hiragana do', () => {
+    const slow = (ch: string) => [...ch.normalize('NFKC').toLowerCase()].map((c) => (c >= '\u30a1' && c <= '\u30f6' ? String.fromCodePoint(c.codePointAt(0)! - 0x60) : c)).join('');
+    const ranges = [[0x00, 0x7f], [0x3041, 0x3096], [0x4e00, 0x9fff], [0x30a1, 0x30ff], [0xff01, 0xff9f]];
+    for (const [from, to] of ranges) {
+      for (let code = from; code <= to; code++) {
+        const ch = String.fromCodePoint(code);
+        expect(foldText(ch), `U+${code.toString(16)}`).toBe(slow(ch));
+      }
+    }
   });
 });
