@@ -139,6 +139,8 @@ describe('browse', () => {
     await h.page.waitForURL((url) => url.searchParams.get('page') === '2' && url.searchParams.get('date') === '2024');
     await showsIds((await wikis({ wiki_type: ANIME, date: '2024', perpage: '24', page: '2' })).wikis.map((w) => w.wiki_id));
     await expect(h.page.getByRole('link', { name: 'Page 2', exact: true }).getAttribute('aria-current')).resolves.toBe('page');
+    // A letter keeps the other filters and starts again at page 1.
+    await expect(h.page.getByTestId('browse-letter-k').getAttribute('href')).resolves.toBe('/browse/anime?initial=k&date=2024');
   });
 
   it('opens a bookmarked view with every filter from its URL', async () => {
