@@ -41,7 +41,19 @@ export function coverSvg(title: string, size: CoverSize): string {
 }
 
 /** The generated cover as a JPEG of the size's pixels. */
-export async function coverJpeg(title: string, size: CoverSize): Promise<Buffer> {
-  const { default: sharp } = await import('sharp');
-  return sharp(Buffer.from(coverSvg(title, size))).jpeg({ quality: 85 }).toBuffer();
+/** The cover drawn last: covers are drawn one after another on one thread. */
+let drawing: Promise<unknown> = Promise.resolve();
+
+/**
+ * The generated cover as a JPEG of the size's pixels. They are drawn one at a time on one thread
+ * (2–5 ms each): a page of new covers then takes one core, not every core the browser showing them needs.
+ */
+export function coverJpeg(title: string, size: CoverSize): Promise<Buffer> {
+  const drawn = drawing.then(async () => {
+    const { default: sharp } = await import('sharp');
+    sharp.concurrency(1);
+    return sharp(Buffer.from(coverSvg(title, size))).jpeg({ quality: 85 }).toBuffer();
+  });
+  drawing = drawn.catch(() => undefined);
+  return drawn;
 }

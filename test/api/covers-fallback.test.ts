@@ -23,5 +23,8 @@ describe('GET /covers/:id/:size without sharp', () => {
     expect(res.headers['moecat-cover']).toBe('generated');
     expect(res.body).toContain('aria-label="東方の夜"');
     expect(res.body).toContain('width="96"');
+    // One failure does not hold up the covers drawn after it.
+    const next = await ctx.app.inject('/covers/1001/square');
+    expect(next.body).toContain('width="192"');
   });
 });

@@ -37,6 +37,13 @@ describe('GET /covers/:id/:size', () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', COVER_SIZES[size], COVER_SIZES[size]]);
   });
 
+  it('draws covers asked for at once, one after another, each its own', async () => {
+    const sizes = ['small', 'medium', 'square', 'large', 'small', 'square'] as const;
+    const answers = await Promise.all(sizes.map((size) => ctx.app.inject(`/covers/1001/${size}`)));
+    const widths = await Promise.all(answers.map(async (res) => (await sharp(res.rawPayload).metadata()).width));
+    expect(widths).toEqual(sizes.map((size) => COVER_SIZES[size]));
+  });
+
   it('draws the title’s first characters in white on the gradient, and no other text', async () => {
     const svg = coverSvg('東方の夜', 'small');
     expect(svg).toContain('aria-label="東方の夜"');
