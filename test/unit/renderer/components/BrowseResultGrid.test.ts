@@ -39,6 +39,16 @@ function click(link: Element, init: MouseEventInit = {}): boolean {
 }
 
 describe('BrowseResultGrid links', () => {
+  it('draws the first twelve cards at once and the rest right after the first frame', async () => {
+    const page = Array.from({ length: 24 }, (_, i) => wikiDto({ wiki_id: 100 + i, wiki_type: 'music', wiki_title: `Album ${i}` }));
+    const { wrapper } = await render();
+    await wrapper.setProps({ wikis: page });
+    expect(wrapper.findAll('[data-testid="browse-result"]')).toHaveLength(12);
+    await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 10)));
+    await wrapper.vm.$nextTick();
+    expect(wrapper.findAll('[data-testid="browse-result"]').map((a) => a.attributes('data-wiki-id'))).toEqual(page.map((w) => String(w.wiki_id)));
+  });
+
   it('gives each card the URL of its entry page', async () => {
     const { wrapper } = await render();
     expect(wrapper.findAll('[data-testid="browse-result"]').map((a) => a.attributes('href'))).toEqual(['/music/11', '/anime/22']);
