@@ -21,6 +21,8 @@ export const ENTRY_FILTERS: EntrySection[] = ['music', 'radio', 'anime'];
 export const SUB_FILTERS = ['song', 'ep'] as const;
 export type SubFilter = (typeof SUB_FILTERS)[number];
 export const PER_PAGE = 20;
+/** A result's cover is asked for once the result has been shown this long (BaseCover's settle): results the next keystroke replaces cost the server no covers. */
+export const COVER_SETTLE_MS = 250;
 
 
 export interface SearchQuery {

@@ -129,4 +129,28 @@ describe('BaseCover with defer', () => {
     wrapper.unmount();
     expect(io.observed.has(box)).toBe(false);
   });
+
+  it('with settle, asks for the image only once the box has stayed near the window that long', async () => {
+    vi.useFakeTimers();
+    try {
+      const io = stubObserver();
+      const Cover = await freshCover();
+      const wrapper = mount(Cover, { props: { cover: cover(9), alt: '', defer: true, settle: 250 } });
+      io.show(wrapper.get('.cover').element);
+      await vi.advanceTimersByTimeAsync(200);
+      expect(wrapper.find('img').exists()).toBe(false);
+      await vi.advanceTimersByTimeAsync(60);
+      expect(wrapper.get('img').attributes('src')).toBe('/covers/9/medium');
+
+      // A cover gone before it settled never asks.
+      const gone = mount(Cover, { props: { cover: cover(10), alt: '', defer: true, settle: 250 } });
+      io.show(gone.get('.cover').element);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(vi.getTimerCount()).toBe(1);
+      gone.unmount();
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
