@@ -5,8 +5,8 @@
 // The server is `moecat serve` in a process of its own, as users run it: in the bench's process it
 // would share an event loop with the browser driver and answer late.
 // Every figure is printed beside its target (issue "The UI as fast as the server"), timings judged by
-// their p95: with --runs N (10), 2N warm reloads and pages turned, N/2 searches per word and typing
-// speed (20 with two words), five cold profiles; of 20 samples the p95 is the second worst. The report goes to
+// their p95: with --runs N (10), 2N cold profiles, warm reloads and pages turned, N/2 searches per
+// word and typing speed (20 with two words); of 20 samples the p95 is the second worst. The report goes to
 // bench-results/bench-ui-<time>.json and the latest table to docs/benchmark-ui.md. Times are taken in
 // the page (performance.now()): "painted" is when the frame that first shows the thing has been
 // drawn: a user-blocking task (scheduler.postTask) posted from that frame's animation-frame callback
@@ -185,7 +185,7 @@ async function measure(browser: Browser, label: string, server: Served, words: s
   const coldTimes: number[] = [];
   let bytes = 0;
   let requestsBefore = 0;
-  for (let run = 0; run < Math.min(RUNS, 5); run++) {
+  for (let run = 0; run < 2 * RUNS; run++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await context.addInitScript(probe);
     const page = await context.newPage();
