@@ -40,18 +40,16 @@ export function coverSvg(title: string, size: CoverSize): string {
 </svg>`;
 }
 
-/** The generated cover as a JPEG of the size's pixels. */
-/** The cover drawn last: covers are drawn one after another on one thread. */
+/** The cover drawn last: covers are drawn one after another. */
 let drawing: Promise<unknown> = Promise.resolve();
 
 /**
- * The generated cover as a JPEG of the size's pixels. They are drawn one at a time on one thread
- * (2–5 ms each): a page of new covers then takes one core, not every core the browser showing them needs.
+ * The generated cover as a JPEG of the size's pixels. They are drawn one at a time (2–5 ms each): a
+ * page of new covers then does not take every core from the browser showing them.
  */
 export function coverJpeg(title: string, size: CoverSize): Promise<Buffer> {
   const drawn = drawing.then(async () => {
     const { default: sharp } = await import('sharp');
-    sharp.concurrency(1);
     return sharp(Buffer.from(coverSvg(title, size))).jpeg({ quality: 85 }).toBuffer();
   });
   drawing = drawn.catch(() => undefined);

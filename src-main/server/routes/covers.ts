@@ -12,7 +12,7 @@ import { COVER_FILE_TYPE, coverFilePath } from '../../catalogue/write/cover-file
 import { COVER_SIZES, GENERATED_COVER_HEADER, type CoverSize } from '../../contract/covers';
 import { coverJpeg, coverSvg } from '../cover-art';
 
-/** The saved file of a cover and its size in bytes, or undefined when it is not there (then the SVG is drawn). */
+/** The saved file of a cover and its size in bytes, or undefined when it is not there (then the cover is drawn). */
 async function savedCover(dataDir: string | undefined, coverFile: string | null, size: CoverSize) {
   const path = dataDir && coverFile ? coverFilePath(dataDir, coverFile, size) : undefined;
   if (!path) return undefined;
