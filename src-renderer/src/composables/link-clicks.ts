@@ -6,7 +6,7 @@
 import { useRouter } from 'vue-router';
 
 /** True when the click should open the link in the app rather than be left to the browser. */
-export function isPlainClick(e: MouseEvent): boolean {
+function isPlainClick(e: MouseEvent): boolean {
   return !e.defaultPrevented && e.button === 0 && !e.metaKey && !e.altKey && !e.ctrlKey && !e.shiftKey;
 }
 
