@@ -40,3 +40,18 @@ export function refuseOtherMethods(request: FastifyRequest, reply: FastifyReply,
   reply.header('allow', rule.allowed.join(', '));
   throw new ApiError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${rule.url.replace(/\.(json|xml)$/, '')}; use ${rule.allowed.filter((m) => m !== 'HEAD').join(' or ')}.`);
 }
+
+/**
+ * HEAD is a GET without its body (RFC 9110 §9.3.2). Routes are not given a HEAD twin — one beside every
+ * GET route doubled the router's work at start-up (DESIGN.md §6 ready) — so a HEAD request lands in the
+ * not-found handler, which routes it once more as the GET it stands for. Node decided when it made the
+ * response that a HEAD answer has no body: the GET's status and headers go out, Content-Length included,
+ * and nothing else. Call it after refuseOtherMethods, which refuses HEAD where a path's rule leaves it out.
+ */
+export function routeHeadAsGet(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): boolean {
+  if (request.method !== 'HEAD') return false;
+  request.raw.method = 'GET';
+  reply.hijack();
+  app.routing(request.raw, reply.raw);
+  return true;
+}

@@ -62,10 +62,10 @@ declare module 'fastify' {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  // A GET route takes HEAD too, in the same route: Fastify's own HEAD routes (exposeHeadRoutes) would be
-  // a second route each, and every route costs start-up time (DESIGN.md §6 ready). Node sends a HEAD
-  // answer's headers, Content-Length included, without its body. A route that sets exposeHeadRoute:
-  // false keeps HEAD out.
+  // A GET route takes HEAD too, without a HEAD route of its own: the not-found handler routes a HEAD
+  // request again as a GET (routeHeadAsGet), where Fastify's own HEAD routes (exposeHeadRoutes) would
+  // be a second route each, and every route costs start-up time (DESIGN.md §6 ready).
+  // Plugins are local code that loads in milliseconds: no timer per plugin to catch one that hangs.
   // The query is read once, by the operation that answers it (operations/serve.ts): Fastify's own
   // parse of it into request.query, which nothing reads, is skipped.
   const app = Fastify({
@@ -74,12 +74,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A trailing slash names the same operation (`/search/wiki.json/`).
     routerOptions: { maxParamLength: 500, querystringParser: () => ({}), ignoreTrailingSlash: true },
     exposeHeadRoutes: false,
+    pluginTimeout: 0,
     clientErrorHandler: (err, socket) => void answerClientError(err, socket),
-  });
-  app.addHook('onRoute', (route) => {
-    if (route.exposeHeadRoute === false) return;
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (methods.includes('GET') && !methods.includes('HEAD')) route.method = [...methods, 'HEAD'];
   });
   app.decorate('allowedMethods', new AllowedMethods());
   app.decorate('sessions', new UiSessions(deps.uiToken));

@@ -86,6 +86,16 @@ describe('spellings of an operation', () => {
       expect(raw.body).not.toContain('<html');
     }
   });
+
+  // Anything else is no operation's: the UI's page (its sign-in, 401, for a browser without a session),
+  // or a 404 in the format its suffix names.
+  it('takes the three spellings of a path and nothing that only begins like one', async () => {
+    for (const [path, status] of [['/search/wiki', 200], ['/search/wiki.json', 200], ['/search/wiki.xml', 200], ['/search/wikis', 401], ['/search/wiki.jsonx', 401], ['/search/wiki.', 401], ['/search/wiki.xml.json', 404]] as const) {
+      const raw = await send(`GET ${path}?keyword=touhou&api_key=${key} HTTP/1.1\r\n${host()}`);
+      expect(raw.status, path).toBe(status);
+      if (status === 200) expect(envelopeOf(raw).response.information, path).toMatchObject({ has_error: false });
+    }
+  });
 });
 
 describe('another host through the back door', () => {

@@ -93,8 +93,8 @@ describe('GET /files/…', () => {
   );
 });
 
-// Every GET route takes HEAD in the same route (buildApp's onRoute hook): the headers of the GET answer,
-// its Content-Length included, and no body.
+// Every GET route takes HEAD, routed again as the GET by the not-found handler (routeHeadAsGet): the
+// headers of the GET answer, its Content-Length included, and no body.
 describe('HEAD', () => {
   const host = { host: '127.0.0.1:4567' };
   it.each([
@@ -112,6 +112,20 @@ describe('HEAD', () => {
     expect(head.rawPayload.length).toBe(0);
     for (const name of ['content-type', 'content-encoding', 'cache-control']) expect(head.headers[name], name).toBe(get.headers[name]);
     expect(Number(head.headers['content-length'])).toBe(get.rawPayload.length);
+  });
+
+  it('answers a path with nothing there 404 in the envelope, without the body', async () => {
+    const head = await ctx.app.inject({ method: 'HEAD', url: '/nothing/here.xml', headers: host });
+    expect(head.statusCode).toBe(404);
+    expect(head.headers['content-type']).toContain('application/xml');
+    expect(Number(head.headers['content-length'])).toBeGreaterThan(0);
+    expect(head.rawPayload.length).toBe(0);
+  });
+
+  it('is refused on a path that takes POST only', async () => {
+    const res = await ctx.app.inject({ method: 'HEAD', url: '/fav/add.json', headers: host });
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe('POST');
   });
 
   it('is refused where a route says so: the OAuth token endpoints take GET and POST only', async () => {

@@ -12,10 +12,12 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MAX_REMINDER_MINUTES } from '../../catalogue/user/user-settings';
 import { ApiError, badParameter, missingParameter } from '../api-error';
 import { animeEntry, followedShows } from '../following';
-import { showsCalendar } from '../ical';
 import { sameSecret } from '../oauth/signature';
 import { defineOperation } from './define';
 import { flag, requiredId, spec } from './params';
+
+/** The iCalendar writer and its time-zone data, loaded on the first calendar asked for, not at start-up (DESIGN.md §6 ready). */
+const calendarWriter = () => import('../ical');
 
 const CALENDAR = { suffix: '.ics', type: 'text/calendar' } as const;
 const TOKEN_SHAPE = /^[0-9a-f]{32}$/;
@@ -112,8 +114,9 @@ export const followingCalendar = defineOperation({
     'Opened by its own token (Settings → Calendar), not an API key: calendar apps cannot send headers. Each show is a weekly or daily event in its own time zone (TZID with its VTIMEZONE), ending at its last broadcast when known; UIDs are stable.',
   responds: {},
   params: { token: feedToken },
-  handle({ p, app, site, reply }) {
+  async handle({ p, app, site, reply }) {
     if (!sameSecret(p.token, app.deps.userDb.settings.calendarToken())) throw new ApiError('UNAUTHORIZED', '"token" is not this calendar\'s token.');
+    const { showsCalendar } = await calendarWriter();
     const ics = showsCalendar(followedShows(app.deps.catalogue, app.deps.userDb, site), { name: 'Moecat: following', now: app.deps.now() });
     return sendCalendar(reply, ics, 'moecat-following.ics');
   },
@@ -129,10 +132,11 @@ export const animeCalendar = defineOperation({
   errors: { 404: 'No anime has this id, or it has no weekly or daily slot' },
   responds: {},
   params: { wiki_id: requiredId({ description: 'The id of an anime entry', example: '1001' }) },
-  handle({ p, app, site, reply }) {
+  async handle({ p, app, site, reply }) {
     const show = animeEntry(app.deps.catalogue, p.wiki_id, site);
     if (!show) throw new ApiError('NOT_FOUND', `No anime entry has wiki_id ${p.wiki_id}.`);
     if (!show.wiki_broadcast) throw new ApiError('NOT_FOUND', `Anime ${p.wiki_id} has no weekly or daily broadcast to put in a calendar.`);
+    const { showsCalendar } = await calendarWriter();
     return sendCalendar(reply, showsCalendar([show], { name: show.wiki_title, now: app.deps.now() }), `moecat-anime-${show.wiki_id}.ics`);
   },
 });

@@ -24,7 +24,20 @@ declare module 'fastify' {
 /** A POST's body: form fields (what Moefou clients post) or a JSON object, at most this many bytes. */
 export const BODY_LIMIT = 4096;
 
-export const suffixesOf = (op: Pick<Operation, 'spellings' | 'file'>) => (op.file ? [op.file.suffix] : op.spellings === 'api' ? ['', '.json', '.xml'] : ['.json']);
+/** The spellings of an API operation's path: bare (JSON), `.json` and `.xml`. */
+export const API_SUFFIXES: readonly string[] = ['', '.json', '.xml'];
+
+export const suffixesOf = (op: Pick<Operation, 'spellings' | 'file'>): readonly string[] => (op.file ? [op.file.suffix] : op.spellings === 'api' ? API_SUFFIXES : ['.json']);
+
+/**
+ * The router's paths for `path` + each of `suffixes`. The three API spellings are one route whose last
+ * part is a parameter the router matches against them (every route costs start-up time, DESIGN.md §6
+ * ready) — unless the path ends in a parameter, which another cannot follow in the same segment.
+ */
+export function routePaths(path: string, suffixes: readonly string[]): string[] {
+  if (suffixes === API_SUFFIXES && !/\/:[^/]+$/.test(path)) return [`${path}:spelling(^(\\.json|\\.xml)?$)`];
+  return suffixes.map((suffix) => `${path}${suffix}`);
+}
 
 /**
  * parseQuery's answers for recent raw URLs: a repeated request — one the answer cache serves — skips
@@ -139,9 +152,12 @@ export async function serveOperations(app: FastifyInstance, operations: readonly
       // Another process (a `moecat import` run) may write the catalogue: the cache follows its data_version.
       if (op.cache) app.answerCache.followSource(app.deps.catalogue.dataVersion);
       const opMethods = op.alsoPost ? [op.method, 'POST' as const] : [op.method];
-      for (const suffix of suffixesOf(op)) {
-        const url = `${op.path}${suffix}`;
+      const suffixes = suffixesOf(op);
+      for (const url of routePaths(op.path, suffixes)) {
         scope.route({ method: opMethods, url, bodyLimit: op.bodyLimit ?? BODY_LIMIT, ...hooksOf(op), handler: (request, reply) => answer(op, app, request, reply) });
+      }
+      for (const suffix of suffixes) {
+        const url = `${op.path}${suffix}`;
         const taken = methods.get(url) ?? new Set<string>();
         for (const m of opMethods) taken.add(m);
         if (op.method === 'GET') taken.add('HEAD');

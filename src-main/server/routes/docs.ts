@@ -205,7 +205,8 @@ export async function docsRoutes(app: FastifyInstance, opts: { operations: reado
   const ensureFilled = () => {
     if (filled) return;
     fillOpenApiDocument(doc, opts.operations);
-    if (app.hasRoute({ method: 'POST', url: OAUTH_PATHS.requestToken })) Object.assign(doc.paths as Json, oauthOpenApiPaths());
+    // The OAuth endpoints are described where the server takes them.
+    if (app.allowedMethods.find(OAUTH_PATHS.requestToken)) Object.assign(doc.paths as Json, oauthOpenApiPaths());
     filled = true;
   };
   const swagger = lazyApp(async () => {

@@ -3,15 +3,14 @@
 //   GET      /oauth/authorize       the UI's approval page (served by ui.ts; it decides through /app/oauth/…)
 //   POST|GET /oauth/access_token    signed with the approved request token, oauth_verifier → an access token
 // Success answers are application/x-www-form-urlencoded; errors the envelope (XML for a .xml path).
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { oauthStore } from '../../catalogue/user/user-oauth';
 import { badParameter } from '../api-error';
 import { onlyAllow } from '../allowed-methods';
 import { percentEncode } from '../oauth/signature';
 import { REQUEST_TOKEN_LIFETIME_SECONDS, verifyOAuth } from '../oauth/verify';
+import { API_SUFFIXES, BODY_LIMIT, routePaths } from '../operations/serve';
 
-const SUFFIXES = ['', '.json', '.xml'];
-const BODY_LIMIT = 4096;
 
 /** The paths a tool is told about (README, /docs). */
 export const OAUTH_PATHS = { requestToken: '/oauth/request_token', authorize: '/oauth/authorize', accessToken: '/oauth/access_token' } as const;
@@ -53,7 +52,7 @@ export function oauthOpenApiPaths(): Json {
     },
   ];
   for (const step of steps) {
-    for (const suffix of SUFFIXES) {
+    for (const suffix of API_SUFFIXES) {
       const error = errorOf(suffix);
       const operation = (method: 'get' | 'post') => ({
         tags: ['oauth'],
@@ -106,35 +105,25 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
     done(null, fields);
   });
 
-  for (const suffix of SUFFIXES) {
-    // GET too (some clients use it); not HEAD, whose answer would lose the credentials it made.
-    app.route({
-      method: ['GET', 'POST'],
-      url: `${OAUTH_PATHS.requestToken}${suffix}`,
-      exposeHeadRoute: false,
-      bodyLimit: BODY_LIMIT,
-      handler: async (request, reply) => {
-        const { apiKey, callback } = verifyOAuth(request, 'request_token');
-        const now = nowSeconds();
-        const made = store.createRequestToken(apiKey, callback!, now, now - REQUEST_TOKEN_LIFETIME_SECONDS);
-        return sendForm(reply, { oauth_token: made.token, oauth_token_secret: made.secret, oauth_callback_confirmed: 'true' });
-      },
-    });
-
-    app.route({
-      method: ['GET', 'POST'],
-      url: `${OAUTH_PATHS.accessToken}${suffix}`,
-      exposeHeadRoute: false,
-      bodyLimit: BODY_LIMIT,
-      handler: async (request, reply) => {
-        const { token } = verifyOAuth(request, 'access_token');
-        const access = store.exchange(token!.token, nowSeconds());
-        // verifyOAuth saw it approved and nothing ran in between: only a broken database gets here.
-        if (!access) throw new Error('An approved request token could not be exchanged.');
-        return sendForm(reply, { oauth_token: access.token, oauth_token_secret: access.secret });
-      },
-    });
-
-    for (const url of [OAUTH_PATHS.requestToken, OAUTH_PATHS.accessToken]) onlyAllow(app, `${url}${suffix}`, ['GET', 'POST']);
+  const steps = {
+    [OAUTH_PATHS.requestToken]: async (request: FastifyRequest, reply: FastifyReply) => {
+      const { apiKey, callback } = verifyOAuth(request, 'request_token');
+      const now = nowSeconds();
+      const made = store.createRequestToken(apiKey, callback!, now, now - REQUEST_TOKEN_LIFETIME_SECONDS);
+      return sendForm(reply, { oauth_token: made.token, oauth_token_secret: made.secret, oauth_callback_confirmed: 'true' });
+    },
+    [OAUTH_PATHS.accessToken]: async (request: FastifyRequest, reply: FastifyReply) => {
+      const { token } = verifyOAuth(request, 'access_token');
+      const access = store.exchange(token!.token, nowSeconds());
+      // verifyOAuth saw it approved and nothing ran in between: only a broken database gets here.
+      if (!access) throw new Error('An approved request token could not be exchanged.');
+      return sendForm(reply, { oauth_token: access.token, oauth_token_secret: access.secret });
+    },
+  };
+  for (const [path, handler] of Object.entries(steps)) {
+    // GET too (some clients use it); not HEAD (the rule below leaves it out), whose answer would lose
+    // the credentials it made.
+    for (const url of routePaths(path, API_SUFFIXES)) app.route({ method: ['GET', 'POST'], url, bodyLimit: BODY_LIMIT, handler });
+    for (const suffix of API_SUFFIXES) onlyAllow(app, `${path}${suffix}`, ['GET', 'POST']);
   }
 }

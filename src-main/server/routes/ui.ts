@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { CONTENT_SECURITY_POLICY } from '../../content-security-policy';
-import { refuseOtherMethods } from '../allowed-methods';
+import { refuseOtherMethods, routeHeadAsGet } from '../allowed-methods';
 import { innerApp, lazyApp } from '../lazy-app';
 import { sendNotFound } from '../plugins/errors';
 import { siteOf } from '../site';
@@ -125,6 +125,7 @@ export async function uiRoutes(app: FastifyInstance, opts: { rendererDir?: strin
 
   app.setNotFoundHandler((request, reply) => {
     refuseOtherMethods(request, reply, app.allowedMethods);
+    if (routeHeadAsGet(app, request, reply)) return;
     const path = request.url.split('?')[0];
     const wanted = UI_PAGES.has(path) ? null : apiFormatWanted(request.url, request.headers.accept);
     if (wanted) {
