@@ -12,13 +12,21 @@ type Binding = Pick<OpenOptions, 'nativeBinding'>;
 
 /** True when the file is missing or was built with an older schema: a build output to (re)make. */
 export function needsBuild(file: string, options: Binding = {}): boolean {
-  if (!existsSync(file)) return true;
+  return !existsSync(file) || currentBuildId(file, options) === OUTDATED;
+}
+
+const OUTDATED = Symbol('outdated');
+
+/**
+ * The catalogue's build id, or OUTDATED when it was built with an older schema: one open. A file that
+ * is not ours, corrupt or too new throws: it is never rebuilt over.
+ */
+function currentBuildId(file: string, options: Binding): string | undefined | typeof OUTDATED {
   try {
-    openCatalogue(file, options).close();
-    return false;
+    return buildIdOf(file, options);
   } catch (err) {
-    if (err instanceof DatabaseFileError && err.code === 'DB_OUTDATED') return true;
-    throw err; // not ours, corrupt, or too new: say so rather than overwrite it
+    if (err instanceof DatabaseFileError && err.code === 'DB_OUTDATED') return OUTDATED;
+    throw err;
   }
 }
 
@@ -51,7 +59,7 @@ export async function ensureWorkingCatalogue(shipped: string, working: string, o
     return { action: 'installed' };
   }
   // A foreign, corrupt or too-new file throws here: it is never overwritten.
-  if (!needsBuild(working, binding) && buildIdOf(working, binding) === shippedId) {
+  if (currentBuildId(working, binding) === shippedId) {
     rmSync(`${working}.bak`, { force: true }); // left by an upgrade stopped after its merged file was in place
     return { action: 'unchanged' };
   }
