@@ -12,7 +12,7 @@ import { errorsPlugin } from './plugins/errors';
 import { hostCheckPlugin } from './plugins/host-check';
 import { lazySchemaController } from './schema-compilers';
 import { OPERATIONS } from './operations';
-import { serveOperations } from './operations/serve';
+import { allowOperationMethods, OPERATION_ROUTER_OPTIONS, serveOnFirstUse, serveOperations } from './operations/serve';
 import { cachedAudioRoutes } from './routes/cached-audio';
 import { coverRoutes } from './routes/covers';
 import { docsRoutes } from './routes/docs';
@@ -61,18 +61,18 @@ declare module 'fastify' {
   }
 }
 
+/** The UI's own endpoints (settings, keys, playlists, history, jobs …): first-party, under one prefix. */
+const UI_ENDPOINTS = '/app/';
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // A GET route takes HEAD too, without a HEAD route of its own: the not-found handler routes a HEAD
   // request again as a GET (routeHeadAsGet), where Fastify's own HEAD routes (exposeHeadRoutes) would
   // be a second route each, and every route costs start-up time (DESIGN.md §6 ready).
   // Plugins are local code that loads in milliseconds: no timer per plugin to catch one that hangs.
-  // The query is read once, by the operation that answers it (operations/serve.ts): Fastify's own
-  // parse of it into request.query, which nothing reads, is skipped.
   const app = Fastify({
     logger: deps.logger ?? false,
     schemaController: lazySchemaController(),
-    // A trailing slash names the same operation (`/search/wiki.json/`).
-    routerOptions: { maxParamLength: 500, querystringParser: () => ({}), ignoreTrailingSlash: true },
+    routerOptions: OPERATION_ROUTER_OPTIONS,
     exposeHeadRoutes: false,
     pluginTimeout: 0,
     clientErrorHandler: (err, socket) => void answerClientError(err, socket),
@@ -100,7 +100,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(errorsPlugin);
   await app.register(hostCheckPlugin, { extraHostnames: deps.extraHostnames });
-  await serveOperations(app, OPERATIONS);
+  allowOperationMethods(app, OPERATIONS);
+  // The UI's own endpoints are built on the UI's first request for one; the API that tools call is served at once.
+  await serveOperations(app, OPERATIONS.filter((op) => !op.path.startsWith(UI_ENDPOINTS)));
+  serveOnFirstUse(app, UI_ENDPOINTS, OPERATIONS.filter((op) => op.path.startsWith(UI_ENDPOINTS)));
   await app.register(cachedAudioRoutes);
   await app.register(oauthRoutes);
   await app.register(coverRoutes);

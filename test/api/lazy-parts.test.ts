@@ -1,5 +1,5 @@
-// Parts of the server whose plugins load on their first request (lazy-app.ts: /docs, /files and the
-// UI's assets) and the schema compilers (schema-compilers.ts): a fresh server answers those parts on the
+// Parts of the server whose plugins load on their first request (lazy-app.ts: /docs, /files, the UI's
+// assets and the UI's own endpoints under /app/) and the schema compilers (schema-compilers.ts): a fresh server answers those parts on the
 // very first request, also when several first requests arrive together, and start-up leaves ajv unloaded.
 import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -92,3 +92,58 @@ describe('parts loaded on first use', () => {
     }
   });
 });
+
+describe("the UI's own endpoints (/app/…), built on the first request for one", () => {
+  const UI = { ...HOST, 'x-moecat-ui': 'ui-secret' };
+
+  it('answer the first requests, arriving at once: a read, a form post and a refusal without the UI token', async () => {
+    ctx = await fixtureApp({ uiToken: 'ui-secret' });
+    const [status, made, refused] = await Promise.all([
+      ctx.app.inject({ url: '/app/status.json', headers: HOST }),
+      ctx.app.inject({ method: 'POST', url: '/app/playlists/create.json', headers: { ...UI, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'name=Night%20drive' }),
+      ctx.app.inject({ method: 'POST', url: '/app/playlists/create.json', headers: { ...HOST, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'name=Other' }),
+    ]);
+    expect(status.statusCode).toBe(200);
+    expect(status.json().response.information).toMatchObject({ has_error: false });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(refused.statusCode).toBe(401);
+    const list = await ctx.app.inject({ url: '/app/playlists.json', headers: UI });
+    expect(list.body).toContain('Night drive');
+    expect(list.body).not.toContain('Other');
+  });
+
+  it('refuse a body over the limit before reading it all, on the first request', async () => {
+    ctx = await fixtureApp({ uiToken: 'ui-secret' });
+    const res = await ctx.app.inject({ method: 'POST', url: '/app/playlists/create.json', headers: { ...UI, 'content-type': 'application/x-www-form-urlencoded' }, payload: `name=${'x'.repeat(5000)}` });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().response.information).toMatchObject({ has_error: true, error: 413 });
+  });
+
+  it.each([
+    ['PUT', '/app/keys.json', 405, 'GET, HEAD'],
+    ['GET', '/app/keys/create.json', 405, 'POST'],
+    ['DELETE', '/app/playlists.xml', 405, 'GET, HEAD'],
+  ])('answer %s %s with %i and Allow: %s, before and after they are built', async (method, url, status, allow) => {
+    ctx = await fixtureApp({ uiToken: 'ui-secret' });
+    for (const round of ['first', 'second']) {
+      const res = await ctx.app.inject({ method: method as 'GET', url, headers: UI });
+      expect(res.statusCode, round).toBe(status);
+      expect(res.headers.allow, round).toBe(allow);
+    }
+  });
+
+  it('answer HEAD like GET without the body, and a path with nothing there 404 in its format', async () => {
+    ctx = await fixtureApp({ uiToken: 'ui-secret' });
+    const [head, get, missing] = await Promise.all([
+      ctx.app.inject({ method: 'HEAD', url: '/app/status.json', headers: HOST }),
+      ctx.app.inject({ url: '/app/status.json', headers: HOST }),
+      ctx.app.inject({ url: '/app/nothing-here.xml', headers: UI }),
+    ]);
+    expect(head.statusCode).toBe(200);
+    expect(head.rawPayload.length).toBe(0);
+    expect(Number(head.headers['content-length'])).toBe(get.rawPayload.length);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/^application\/xml/);
+  });
+});
+

@@ -2,13 +2,16 @@
 // (others are a 405 from the not-found handler), the authority it asks for, its parameters read from the
 // query (parsed once and kept for the envelope) or, for a POST, also from a form or JSON body, the answer
 // cache, and the envelope in the format asked for.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { ApiFormat } from '../../contract/envelope';
 import { keptForm, plainFormAdded } from '../answer-encoding';
 import { ApiError, badParameter } from '../api-error';
+import { refuseOtherMethods } from '../allowed-methods';
 import { formatOfUrl, renderEnvelope, sendAnswer } from '../envelope';
+import { innerApp, lazyApp } from '../lazy-app';
 import { requireApiKeyOrOAuth } from '../plugins/auth';
 import { isFirstParty, requireFirstParty, userAuthority } from '../plugins/first-party';
+import { sendNotFound } from '../plugins/errors';
 import { isObjectKey, parseQuery, type ParsedQuery } from '../query';
 import { siteOf } from '../site';
 import { withUserFavs } from '../user-favs';
@@ -23,6 +26,19 @@ declare module 'fastify' {
 
 /** A POST's body: form fields (what Moefou clients post) or a JSON object, at most this many bytes. */
 export const BODY_LIMIT = 4096;
+
+/**
+ * The router's options for every app that serves operations: a trailing slash names the same operation
+ * (`/search/wiki.json/`); the query is read once, by the operation (Fastify's own parse of it into
+ * request.query, which nothing reads, is skipped); and the one regular expression in a route is
+ * routePaths' own, so the router's check of each for catastrophic backtracking is skipped.
+ */
+export const OPERATION_ROUTER_OPTIONS = {
+  maxParamLength: 500,
+  querystringParser: () => ({}),
+  ignoreTrailingSlash: true,
+  allowUnsafeRegex: true,
+} satisfies FastifyServerOptions['routerOptions'];
 
 /** The spellings of an API operation's path: bare (JSON), `.json` and `.xml`. */
 export const API_SUFFIXES: readonly string[] = ['', '.json', '.xml'];
@@ -142,26 +158,36 @@ function acceptFormBodies(scope: FastifyInstance): void {
   });
 }
 
-/** Registers `operations` under every spelling, with the methods each path takes. */
-export async function serveOperations(app: FastifyInstance, operations: readonly Operation[]): Promise<void> {
-  app.decorateRequest('parsedQuery', null);
+/** The methods each spelling of each operation's path takes: the not-found handler answers others 405. */
+export function allowOperationMethods(app: FastifyInstance, operations: readonly Operation[]): void {
   const methods = new Map<string, Set<string>>();
-  await app.register(async (scope) => {
+  for (const op of operations) {
+    for (const suffix of suffixesOf(op)) {
+      const url = `${op.path}${suffix}`;
+      const taken = methods.get(url) ?? new Set<string>();
+      taken.add(op.method);
+      if (op.alsoPost) taken.add('POST');
+      if (op.method === 'GET') taken.add('HEAD');
+      methods.set(url, taken);
+    }
+  }
+  for (const [url, taken] of methods) app.allowedMethods.add(url, [...taken]);
+}
+
+/**
+ * Registers the routes of `operations` on `into` — the app itself, or an app of their own — answered
+ * with `app`'s catalogue, cache and authority.
+ */
+export async function serveOperations(app: FastifyInstance, operations: readonly Operation[], into = app): Promise<void> {
+  into.decorateRequest('parsedQuery', null);
+  await into.register(async (scope) => {
     acceptFormBodies(scope);
     for (const op of operations) {
       // Another process (a `moecat import` run) may write the catalogue: the cache follows its data_version.
       if (op.cache) app.answerCache.followSource(app.deps.catalogue.dataVersion);
       const opMethods = op.alsoPost ? [op.method, 'POST' as const] : [op.method];
-      const suffixes = suffixesOf(op);
-      for (const url of routePaths(op.path, suffixes)) {
+      for (const url of routePaths(op.path, suffixesOf(op))) {
         scope.route({ method: opMethods, url, bodyLimit: op.bodyLimit ?? BODY_LIMIT, ...hooksOf(op), handler: (request, reply) => answer(op, app, request, reply) });
-      }
-      for (const suffix of suffixes) {
-        const url = `${op.path}${suffix}`;
-        const taken = methods.get(url) ?? new Set<string>();
-        for (const m of opMethods) taken.add(m);
-        if (op.method === 'GET') taken.add('HEAD');
-        methods.set(url, taken);
       }
       // A UI page asked for the API (`/music/12?api=json`); without `api` it is the UI's page.
       for (const url of op.pagePaths ?? []) {
@@ -174,5 +200,29 @@ export async function serveOperations(app: FastifyInstance, operations: readonly
       }
     }
   });
-  for (const [url, taken] of methods) app.allowedMethods.add(url, [...taken]);
+}
+
+/**
+ * Serves `operations`, every path under `prefix`, from an app of their own built on the first request
+ * under `prefix`: their routes cost start-up nothing (DESIGN.md §6 ready). The server's host check has
+ * run when a request is handed over, before its body is read; the app has the server's authority
+ * (`sessions`, `deps`) for the operations' own checks, and its not-found handler answers 405 by the
+ * server's rules (allowOperationMethods) and else 404.
+ */
+export function serveOnFirstUse(app: FastifyInstance, prefix: string, operations: readonly Operation[]): void {
+  const own = lazyApp(async () => {
+    const inner = await innerApp({
+      routerOptions: OPERATION_ROUTER_OPTIONS,
+      notFound: (request, reply) => {
+        refuseOtherMethods(request, reply, app.allowedMethods);
+        return sendNotFound(request, reply);
+      },
+    });
+    inner.decorate('sessions', app.sessions);
+    inner.decorate('deps', app.deps);
+    await serveOperations(app, operations, inner);
+    return inner;
+  });
+  app.addHook('onClose', own.close);
+  app.route({ method: ['GET', 'POST'], url: `${prefix}*`, onRequest: own.handler, handler: own.handler });
 }
