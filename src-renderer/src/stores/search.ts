@@ -36,6 +36,8 @@ export interface SearchQuery {
 
 export interface ResultList<T> extends LoadState {
   items: T[];
+  /** The query text the items were found with: their marks follow it, not the query still loading. */
+  q: string;
   count: number;
   page: number;
   /** A "load more" request is running. */
@@ -58,7 +60,7 @@ export function searchQueryOf(query: LocationQuery): SearchQuery {
   };
 }
 
-const emptyList = <T>(): ResultList<T> => ({ items: [], count: 0, page: 0, status: 'idle', more: false, error: null });
+const emptyList = <T>(): ResultList<T> => ({ items: [], q: '', count: 0, page: 0, status: 'idle', more: false, error: null });
 const sameQuery = (a: SearchQuery, b: SearchQuery) =>
   a.q === b.q && a.entryTypes.join() === b.entryTypes.join() && a.subTypes.join() === b.subTypes.join() && (a.sources ?? []).join() === (b.sources ?? []).join();
 const isAbort = (e: unknown) => (e as Error)?.name === 'AbortError';
@@ -82,6 +84,7 @@ export const useSearchStore = defineStore('search', () => {
       const answer = await fetcher({ keyword: query.value.q, types, sources: query.value.sources, page, perpage: PER_PAGE }, signal);
       if (mySeq !== seq) return;
       list.items = page === 1 ? answer.items : [...list.items, ...answer.items];
+      list.q = query.value.q;
       list.count = answer.count;
       list.page = page;
       list.status = 'ready';

@@ -139,7 +139,8 @@ describe('BaseCover with defer', () => {
       io.show(wrapper.get('.cover').element);
       await vi.advanceTimersByTimeAsync(200);
       expect(wrapper.find('img').exists()).toBe(false);
-      await vi.advanceTimersByTimeAsync(60);
+      // Due within the 50 ms slot after the settle time, with the covers due in it.
+      await vi.advanceTimersByTimeAsync(100);
       expect(wrapper.get('img').attributes('src')).toBe('/covers/9/medium');
 
       // A cover gone before it settled never asks.
@@ -148,6 +149,22 @@ describe('BaseCover with defer', () => {
       await vi.advanceTimersByTimeAsync(100);
       expect(vi.getTimerCount()).toBe(1);
       gone.unmount();
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('makes the images of covers that came near together in one task', async () => {
+    vi.useFakeTimers();
+    try {
+      const io = stubObserver();
+      const Cover = await freshCover();
+      const covers = [11, 12, 13].map((id) => mount(Cover, { props: { cover: cover(id), alt: '', defer: true, settle: 250 } }));
+      for (const c of covers) io.show(c.get('.cover').element);
+      expect(vi.getTimerCount()).toBe(1);
+      await vi.advanceTimersByTimeAsync(300);
+      expect(covers.map((c) => c.get('img').attributes('src'))).toEqual(['/covers/11/medium', '/covers/12/medium', '/covers/13/medium']);
       expect(vi.getTimerCount()).toBe(0);
     } finally {
       vi.useRealTimers();

@@ -27,8 +27,8 @@ const wiki = (id: number, title: string, fav: boolean): WikiDto =>
 
 describe('SearchEntryList', () => {
   it('puts a heart beside each entry link, pressed for favourites', () => {
-    const list = { status: 'ready', items: [wiki(1, 'Loved Album', true), wiki(2, 'Other Album', false)], count: 2, more: false, error: null };
-    const wrapper = mount(SearchEntryList, { props: { list: list as never, words: ['album'] }, global: { plugins: [i18n, createRouter({ history: createMemoryHistory(), routes: [{ path: '/:p(.*)', component: { render: () => null } }] })] } });
+    const list = { status: 'ready', q: 'album', items: [wiki(1, 'Loved Album', true), wiki(2, 'Other Album', false)], count: 2, more: false, error: null };
+    const wrapper = mount(SearchEntryList, { props: { list: list as never }, global: { plugins: [i18n, createRouter({ history: createMemoryHistory(), routes: [{ path: '/:p(.*)', component: { render: () => null } }] })] } });
     const rows = wrapper.findAll('li.entry-item');
     expect(rows).toHaveLength(2);
     const hearts = rows.map((r) => r.get('button[aria-pressed]'));
@@ -36,5 +36,7 @@ describe('SearchEntryList', () => {
     expect(hearts[0].attributes('aria-label')).toContain('Loved Album');
     expect(rows.map((r) => r.get('a.row').attributes('href'))).toEqual(['/music/1', '/music/2']);
     for (const r of rows) expect(r.get('a.row').find('button').exists()).toBe(false);
+    // The words marked are those of the query the rows were found with.
+    expect(rows.map((r) => r.get('mark').text())).toEqual(['Album', 'Album']);
   });
 });

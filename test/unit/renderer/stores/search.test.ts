@@ -52,7 +52,7 @@ describe('useSearchStore', () => {
     expect(store.subs.status).toBe('loading');
   });
 
-  it('keeps the previous results on screen while the next query loads, and empties them for an empty query', async () => {
+  it('keeps the previous results on screen, with the query they were found by, while the next query loads, and empties them for an empty query', async () => {
     const store = useSearchStore();
     store.search({ q: 'saku', entryTypes: [], subTypes: [] });
     take('wiki', 'saku').resolve(answer(['a', 'b']));
@@ -60,11 +60,12 @@ describe('useSearchStore', () => {
     store.search({ q: 'sakur', entryTypes: [], subTypes: [] });
     expect(store.entries.status).toBe('loading');
     expect(store.entries.items).toEqual([{ id: 'a' }, { id: 'b' }]);
+    expect(store.entries.q).toBe('saku');
     take('wiki', 'sakur').resolve(answer(['a']));
     await flush();
-    expect(store.entries).toMatchObject({ status: 'ready', items: [{ id: 'a' }], count: 1 });
+    expect(store.entries).toMatchObject({ status: 'ready', items: [{ id: 'a' }], count: 1, q: 'sakur' });
     store.search({ q: '', entryTypes: [], subTypes: [] });
-    expect(store.entries).toMatchObject({ status: 'idle', items: [], count: 0 });
+    expect(store.entries).toMatchObject({ status: 'idle', items: [], count: 0, q: '' });
   });
 
   it("sends the UI's anime as every anime kind, and sub-entry filters as they are", () => {
