@@ -65,8 +65,13 @@ const percentile = (values: number[], p: number) => {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
 };
 
+/** Every timing's samples, in the order taken, for the report. */
+const samples: Record<string, number[]> = {};
+report.samples = samples;
+
 /** Judges a list of times by its p95 (and prints p50 and worst in the name). */
 function timing(catalogue: string, name: string, values: number[], limit: number): void {
+  samples[`${catalogue}: ${name}`] = values.map((v) => Math.round(v * 10) / 10);
   const p95 = percentile(values, 95);
   figure(catalogue, `${name} (p50 ${percentile(values, 50).toFixed(0)}, worst ${Math.max(...values).toFixed(0)}; p95)`, p95, 'ms', `≤ ${limit} ms`, p95 <= limit);
 }
