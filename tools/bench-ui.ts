@@ -120,17 +120,21 @@ function serve(dataDir: string, catalogueFile?: string): Promise<Served> {
 /** Installed before any script of the page: records when things are first painted and the long tasks. */
 function probe(): void {
   const w = window as unknown as Record<string, unknown>;
+  /** From a frame's animation-frame callback: calls `then` with the time that frame has been drawn. */
+  const drawn = (then: (t: number) => void) => {
+    const scheduler = (window as unknown as { scheduler: { postTask: (task: () => void, options: { priority: string }) => Promise<void> } }).scheduler;
+    void scheduler.postTask(() => then(performance.now()), { priority: 'user-blocking' });
+  };
   /** Calls `then` with the time the next frame has been drawn. */
-  const painted = (then: (t: number) => void) =>
-    requestAnimationFrame(() => {
-      const scheduler = (window as unknown as { scheduler: { postTask: (task: () => void, options: { priority: string }) => Promise<void> } }).scheduler;
-      void scheduler.postTask(() => then(performance.now()), { priority: 'user-blocking' });
-    });
-  /** Watches every frame from now on; the time the first frame where `shows()` holds has been drawn. */
+  const painted = (then: (t: number) => void) => requestAnimationFrame(() => drawn(then));
+  /**
+   * Watches every frame from now on, in its animation-frame callback: the time the first frame where
+   * `shows()` holds has been drawn (that frame itself draws what the callback saw).
+   */
   w.__whenShown = (shows: () => boolean) =>
     new Promise<number>((done, fail) => {
       const giveUp = setTimeout(() => fail(new Error('not shown within 30 s')), 30_000);
-      const check = () => (shows() ? painted((t) => (clearTimeout(giveUp), done(t))) : requestAnimationFrame(check));
+      const check = () => (shows() ? drawn((t) => (clearTimeout(giveUp), done(t))) : requestAnimationFrame(check));
       requestAnimationFrame(check);
     });
   w.__longTasks = [] as { start: number; duration: number }[];
