@@ -4,7 +4,8 @@
 // Decisions:
 // - LRC: `[mm:ss]`, `[mm:ss.x]`, `[mm:ss.xx]`, `[mm:ss.xxx]` stamps (minutes may pass 59), several
 //   stamps on one line give that text at each time, `[offset:±ms]` shifts every stamp (positive =
-//   earlier, as the format says), ID tags (`[ar:]`, `[ti:]` …) and lines that are neither are left out;
+//   earlier, as the format says; one over MAX_OFFSET_MS is damage, not a correction, and is ignored, so
+//   every time stays a whole number), ID tags (`[ar:]`, `[ti:]` …) and lines that are neither are left out;
 //   lines come out ordered by time (a stable sort keeps equal stamps in file order). An .lrc without
 //   a single stamp is taken as unsynced text.
 // - Text encoding of a sidecar: a byte-order mark says (UTF-8, UTF-16); else UTF-8 when the bytes are
@@ -23,6 +24,7 @@ type LyricsLine = LyricsLineDto;
 export const MAX_LINES = 2000;
 export const MAX_LINE = 500;
 export const MAX_LRC_BYTES = 512 * 1024;
+export const MAX_OFFSET_MS = 60 * 60_000;
 
 const STAMP = /\[(\d{1,3}):(\d{1,2})(?:[.:](\d{1,3}))?\]/y;
 const OFFSET = /^\[offset:\s*([+-]?\d+)\s*\]\s*$/i;
@@ -53,7 +55,8 @@ export function parseLrc(text: string): Lyrics | null {
     const line = row.replace(/^\uFEFF/, '');
     const shift = OFFSET.exec(line.trim());
     if (shift) {
-      offset = Number(shift[1]);
+      const ms = Number(shift[1]);
+      offset = Math.abs(ms) <= MAX_OFFSET_MS ? ms : 0;
       continue;
     }
     STAMP.lastIndex = 0;

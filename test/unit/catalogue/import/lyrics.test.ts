@@ -31,6 +31,19 @@ describe('parseLrc()', () => {
     expect(parseLrc('[offset:-250]\n[00:01.00]a')!.lines[0].time_ms).toBe(1250);
   });
 
+  it('ignores an offset of more than an hour, so every time is a whole number of milliseconds', () => {
+    const digits = '9'.repeat(400);
+    for (const offset of [`-${digits}`, `+${digits}`, digits, '-3600001', '99999999999999999999']) {
+      const lyrics = parseLrc(`[offset:${offset}]\n[00:01.00]a\n[00:02.50]b`)!;
+      expect(lyrics.lines, offset).toEqual([
+        { time_ms: 1000, text: 'a' },
+        { time_ms: 2500, text: 'b' },
+      ]);
+      expect(JSON.parse(JSON.stringify(lyrics)).lines.every((l: { time_ms: unknown }) => Number.isSafeInteger(l.time_ms))).toBe(true);
+    }
+    expect(parseLrc('[offset:-3600000]\n[00:01.00]a')!.lines[0].time_ms).toBe(3_601_000);
+  });
+
   it('takes an .lrc without stamps as unsynced text, and an empty one as none', () => {
     expect(parseLrc('\n\nline one\nline two\n\n')).toEqual({ synced: false, source: 'lrc', lines: [{ time_ms: 0, text: 'line one' }, { time_ms: 0, text: 'line two' }] });
     expect(parseLrc('[ar:Someone]\n\n')).toBeNull();
