@@ -3,8 +3,10 @@
 // (server/playlist-files.ts): this knows only the format.
 //
 // Decisions: `#EXTINF:<seconds>,<artist> - <title>` before each location (the artist left out when
-// unknown); line breaks and commas in names cannot break a line (newlines become spaces). Reading takes
-// every line that is neither empty nor a `#` directive, trimmed, a UTF-8 BOM dropped.
+// unknown). Names and locations come from tags, file names and remotes: every control character (C0,
+// DEL, C1) and Unicode line or paragraph separator becomes a space, so none can end a line or start a
+// directive, and a song whose location would then be empty or start with `#` is left out. Reading
+// takes every line that is neither empty nor a `#` directive, trimmed, a UTF-8 BOM dropped.
 
 export interface M3uItem {
   title: string;
@@ -15,13 +17,17 @@ export interface M3uItem {
   location: string;
 }
 
-const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ').trim();
+const BREAKING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+const oneLine = (text: string) => text.replace(BREAKING, ' ').trim();
 
 export function toM3u8(items: readonly M3uItem[]): string {
   const lines = ['#EXTM3U'];
   for (const item of items) {
+    const location = oneLine(item.location);
+    if (location === '' || location.startsWith('#')) continue;
     const name = item.artist ? `${oneLine(item.artist)} - ${oneLine(item.title)}` : oneLine(item.title);
-    lines.push(`#EXTINF:${Math.round(item.seconds)},${name}`, oneLine(item.location));
+    const seconds = Number.isFinite(item.seconds) ? Math.round(item.seconds) : -1;
+    lines.push(`#EXTINF:${seconds},${name}`, location);
   }
   return `${lines.join('\n')}\n`;
 }
