@@ -9,7 +9,9 @@
 // - RRULE FREQ=WEEKLY (or DAILY) with UNTIL at the last broadcast when its end is known, open-ended
 //   otherwise; UNTIL and DTSTAMP in UTC as RFC 5545 asks when DTSTART has a TZID;
 // - UID `anime-<wiki_id>@moecat`: stable, so a refreshed feed updates events instead of adding them;
-// - the event links the show's page on this server and names where to watch it.
+// - the event links the show's page on this server and names where to watch it;
+// - titles and site names may come from a synced remote, so every text is cleaned of what RFC 5545's
+//   TEXT cannot hold before it is written (see `text`, `escapedText` and `uri` below).
 import { TZDate } from '@date-fns/tz';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { ICalEventRepeatingFreq } from 'ical-generator';
@@ -20,6 +22,45 @@ const SLOT_MINUTES = 30;
 const WEEKDAY_NAMES = ['', 'Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays', 'Sundays'];
 
 export const eventUid = (wikiId: number) => `anime-${wikiId}@moecat`;
+
+// RFC 5545 §3.3.11: TEXT holds no control character but HTAB (line breaks are written escaped); C1
+// controls go too, and lone surrogates, which no UTF-8 writer can encode, become U+FFFD.
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * A text value as ical-generator takes it for the properties it escapes itself (SUMMARY, DESCRIPTION,
+ * LOCATION): line breaks of any kind as one LF, which it writes as `\n`; nothing else a line could be
+ * split by or a reader stumble on.
+ */
+export function text(value: string): string {
+  return value.replace(/\r\n?/g, '\n').replace(CONTROL, '').replace(LONE_SURROGATE, '\ufffd');
+}
+
+/**
+ * A text value escaped by RFC 5545 §3.3.11, for the properties ical-generator writes as given (the
+ * calendar's NAME and X-WR-CALNAME): unescaped, a CR or LF there starts a property or a component of the
+ * sender's choosing.
+ */
+export function escapedText(value: string): string {
+  return text(value).replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\n/g, '\\n');
+}
+
+/**
+ * An http(s) address as a URI value, or undefined for anything else. The WHATWG serializer leaves no
+ * control character or space; `,` `;` and `\` are percent-encoded too, because ical-generator escapes
+ * them as if the URI were TEXT and readers do not unescape a URI.
+ */
+export function uri(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  return url.href.replace(/[,;\\]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
 
 function describe(show: AnimeWikiDto): string {
   const b = show.wiki_broadcast!;
@@ -32,7 +73,7 @@ function describe(show: AnimeWikiDto): string {
 
 /** The calendar of `shows` (those without a slot are left out); `now` (Unix ms) stamps the events. */
 export function showsCalendar(shows: readonly AnimeWikiDto[], opts: { name: string; now: number }): string {
-  const calendar = ical({ name: opts.name, prodId: { company: 'Moecat', product: 'Moecat', language: 'EN' } });
+  const calendar = ical({ name: escapedText(opts.name), prodId: { company: 'Moecat', product: 'Moecat', language: 'EN' } });
   // No calendar-wide zone: each event carries its own TZID, and the generator writes its VTIMEZONE.
   calendar.timezone({ name: null, generator: getVtimezoneComponent });
   for (const show of shows) {
@@ -46,9 +87,9 @@ export function showsCalendar(shows: readonly AnimeWikiDto[], opts: { name: stri
       start: new TZDate(first, b.time_zone),
       end: new TZDate(first + SLOT_MINUTES * 60_000, b.time_zone),
       timezone: b.time_zone,
-      summary: show.wiki_title,
-      description: describe(show),
-      url: show.wiki_url,
+      summary: text(show.wiki_title),
+      description: text(describe(show)),
+      url: uri(show.wiki_url) ?? null,
       repeating: {
         freq: b.period_days === 1 ? ICalEventRepeatingFreq.DAILY : ICalEventRepeatingFreq.WEEKLY,
         ...(last === null ? {} : { until: new Date(last) }),
