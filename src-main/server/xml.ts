@@ -11,8 +11,8 @@
 // those of the builder calls for arbitrary answers.
 //
 // Element names come from the answer's keys. The API's own keys are fixed names; the one place where a
-// client names keys, `information.parameters`, only ever holds names parseQuery accepted as XML names
-// (params.ts), and the DOM refuses any other name with an exception, so no answer is written malformed.
+// client names keys, `information.parameters`, only ever holds names parseQuery accepted (plain ASCII,
+// query.ts), and the DOM refuses any other name with an exception, so no answer is written malformed.
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 
 type XmlCreate = typeof import('xmlbuilder2').create;
