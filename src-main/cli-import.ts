@@ -5,12 +5,15 @@
 import { openCatalogueWriter } from './catalogue/write/catalogue-writer';
 import { phasePrinter } from './cli-progress';
 import { workingCatalogueFor } from './cli-working-catalogue';
+import { printable } from './terminal-text';
 
 const LABELS = { scan: 'Looking for MP3 files', read: 'Reading files', write: 'Writing albums', done: 'Done' };
 
 const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-export async function importCommand(folder: string, dataDir: string, out: (line: string) => void = console.log): Promise<void> {
+export async function importCommand(folder: string, dataDir: string, print: (line: string) => void = console.log): Promise<void> {
+  // File and folder names, and what reading them said, reach these lines.
+  const out = (line: string) => print(printable(line));
   const { checkFolder, importFolder } = await import('./catalogue/import/folder-import');
   const root = await checkFolder(folder); // a missing folder fails before anything is built or copied
 

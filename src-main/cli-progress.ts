@@ -1,6 +1,7 @@
 // Progress display for long CLI work: a redrawn bar on a terminal, a line per phase otherwise
 // (so CI logs and pipes stay readable).
 import type { BuildProgress } from './catalogue/build/builder';
+import { printable } from './terminal-text';
 
 const LABELS: Record<BuildProgress['phase'], string> = {
   read: 'Reading bangumi-data',
@@ -20,7 +21,7 @@ export function phasePrinter(
 ): (p: { phase: string; done: number; total: number }) => void {
   let lastPhase = '';
   return (p) => {
-    const label = labels[p.phase] ?? p.phase;
+    const label = printable(labels[p.phase] ?? p.phase);
     if (!stream.isTTY) {
       if (p.phase !== lastPhase && p.phase !== 'done') stream.write(`${label} …\n`);
       lastPhase = p.phase;

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { openCatalogueWriter } from './catalogue/write/catalogue-writer';
 import { phasePrinter } from './cli-progress';
 import { workingCatalogueFor } from './cli-working-catalogue';
+import { printable } from './terminal-text';
 
 const LABELS = {
   pages: 'Listing entries',
@@ -29,7 +30,9 @@ export interface SyncCommandOptions {
 
 const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-export async function syncCommand(opts: SyncCommandOptions, dataDir: string, out: (line: string) => void = console.log): Promise<void> {
+export async function syncCommand(opts: SyncCommandOptions, dataDir: string, print: (line: string) => void = console.log): Promise<void> {
+  // The remote's titles and messages reach these lines (its problems, the address it answered as).
+  const out = (line: string) => print(printable(line));
   const { normaliseRemoteUrl, remoteStateOf, syncRemote } = await import('./catalogue/sync/remote-sync');
   const url = normaliseRemoteUrl(opts.url);
   const working = await workingCatalogueFor(dataDir);

@@ -8,9 +8,10 @@ import { CATALOGUE_FILE } from './catalogue/db/catalogue-files';
 import { ensureWorkingCatalogue, needsBuild } from './catalogue/upgrade/working-copy';
 import { progressPrinter } from './cli-progress';
 import { shippedCatalogueDir } from './server/start';
+import { printable } from './terminal-text';
 
 /** The path of the data directory's working catalogue, current with the shipped build. */
-export async function workingCatalogueFor(dataDir: string, log: (line: string) => void = (line) => console.error(line)): Promise<string> {
+export async function workingCatalogueFor(dataDir: string, log: (line: string) => void = (line) => console.error(printable(line))): Promise<string> {
   const shippedDir = shippedCatalogueDir(projectDirs().resourcesDir);
   const shipped = join(shippedDir, CATALOGUE_FILE);
   if (needsBuild(shipped)) {

@@ -8,6 +8,7 @@ import { openUserDb } from './catalogue/user/user-db';
 import { progressPrinter } from './cli-progress';
 import { ListenError } from './server/listen';
 import { shippedCatalogueDir, startMoecat, StartError } from './server/start';
+import { printable } from './terminal-text';
 
 const USAGE = `Usage:
   moecat serve [--port N] [--host 127.0.0.1] [--data-dir DIR] [--catalogue FILE]
@@ -62,13 +63,13 @@ async function serve(flags: ReturnType<typeof parse>['values'], dataDir: string)
     port: portOf(flags.port),
     host: flags.host ?? '127.0.0.1',
     catalogueFile: flags.catalogue ? resolve(flags.catalogue) : undefined,
-    log: (line) => console.log(line),
+    log: (line) => console.log(printable(line)),
     onBuildProgress: progressPrinter(),
   });
   console.log(`Moecat is running at ${server.loginUrl()}`);
   console.log('  Open that link in your browser: it signs the browser in. It works once; Moecat prints a new one after.');
   console.log(`API key: ${server.apiKey}   (for other tools: moecat keys create makes more)`);
-  console.log(`Data: ${dataDir}   (Ctrl+C to stop)`);
+  console.log(printable(`Data: ${dataDir}   (Ctrl+C to stop)`));
   const stop = () => void server.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
@@ -81,8 +82,9 @@ async function buildCommand(flags: ReturnType<typeof parse>['values']): Promise<
   const { formatBuildChanges } = await import('./catalogue/build/build-report');
   const report = await buildCatalogue({ outDir, onProgress: progressPrinter() });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`Built ${report.file}: ${report.entries} entries, ${report.subs} sub-entries, ${report.uploads} audio files, ${report.onAir} with an on-air schedule (${seconds} s).`);
-  for (const line of formatBuildChanges(report.changes, outDir)) console.log(line);
+  console.log(printable(`Built ${report.file}: ${report.entries} entries, ${report.subs} sub-entries, ${report.uploads} audio files, ${report.onAir} with an on-air schedule (${seconds} s).`));
+  // bangumi-data's titles.
+  for (const line of formatBuildChanges(report.changes, outDir)) console.log(printable(line));
 }
 
 async function syncFromFlags(flags: ReturnType<typeof parse>['values'], dataDir: string): Promise<void> {
@@ -105,16 +107,17 @@ function keysCommand(positionals: string[], flags: ReturnType<typeof parse>['val
     if (action === 'create') {
       if (!flags.name?.trim()) throw new UsageError('keys create needs --name NAME.');
       const key = userDb.createKey(flags.name.trim());
-      console.log(`key:    ${key.key}\nsecret: ${key.secret}\nname:   ${key.name}`);
+      console.log(`key:    ${key.key}\nsecret: ${key.secret}\nname:   ${printable(key.name)}`);
     } else if (action === 'list') {
       for (const k of userDb.listKeys()) {
         const state = k.revokedAt === null ? 'active' : 'revoked';
-        console.log(`${k.key}  ${state.padEnd(7)}  ${new Date(k.createdAt * 1000).toISOString().slice(0, 10)}  ${k.name}`);
+        // A key's name may have been given by a tool through the UI's endpoints.
+        console.log(`${k.key}  ${state.padEnd(7)}  ${new Date(k.createdAt * 1000).toISOString().slice(0, 10)}  ${printable(k.name)}`);
       }
     } else if (action === 'revoke') {
       if (!arg) throw new UsageError('keys revoke needs the KEY to revoke.');
       if (!userDb.revokeKey(arg)) throw new Error(`No active key ${arg}.`);
-      console.log(`Revoked ${arg}.`);
+      console.log(printable(`Revoked ${arg}.`));
     } else {
       throw new UsageError(`Unknown keys action "${action ?? ''}": use create, list or revoke.`);
     }
@@ -145,7 +148,8 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   } catch (err) {
     const known = err instanceof UsageError || err instanceof DatabaseFileError || err instanceof ListenError || err instanceof StartError;
-    console.error(`moecat: ${err instanceof Error ? err.message : String(err)}`);
+    // Messages quote paths, addresses and what a remote answered.
+    console.error(`moecat: ${printable(err instanceof Error ? err.message : String(err))}`);
     if (!known && process.env.MOECAT_DEBUG) console.error(err);
     return err instanceof UsageError ? 2 : 1;
   }
