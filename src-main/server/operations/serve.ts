@@ -103,14 +103,27 @@ function cacheKey(request: FastifyRequest, withoutCredentials: string, now?: num
   return `${format} ${siteOf(request)} ${withoutCredentials}${now === undefined ? '' : ` @${Math.floor(now / 60_000)}`}`;
 }
 
-function hooksOf(op: Operation) {
-  if (op.auth === 'first-party') return { onRequest: async (request: FastifyRequest) => requireFirstParty(request) };
-  if (op.auth === 'user') return userAuthority;
-  return {};
+/** Whether `api=json|xml` chooses the format, over the path's suffix: on every spelling of the API's operations. */
+const takesFormatParam = (op: Operation, page: boolean) => page || op.formatParam !== undefined || (op.spellings === 'api' && !op.file);
+
+/**
+ * The route's hooks: the authority of the UI's and the user's operations, checked before the body is
+ * read. The format a parameter asks for is chosen first, so that their refusals — and a body that cannot
+ * be read — answer in it; other routes choose it in `answer`, with no hook to run.
+ */
+function hooksOf(op: Operation, page = false) {
+  const chooseFormat = takesFormatParam(op, page) ? (request: FastifyRequest) => void (request.apiFormat = formatFromParam(request.url, op.formatParam ?? 'api')) : undefined;
+  const authority = op.auth === 'first-party' ? requireFirstParty : op.auth === 'user' ? userAuthority.onRequest : undefined;
+  if (!authority && !(chooseFormat && (op.method === 'POST' || op.alsoPost))) return {};
+  const onRequest = async (request: FastifyRequest) => {
+    chooseFormat?.(request);
+    await authority?.(request);
+  };
+  return op.auth === 'user' ? { onRequest, preHandler: userAuthority.preHandler } : { onRequest };
 }
 
 async function answer(op: Operation, app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, page = false): Promise<FastifyReply> {
-  if (op.formatParam || page) request.apiFormat = formatFromParam(request.url, op.formatParam ?? 'api');
+  if (takesFormatParam(op, page)) request.apiFormat = formatFromParam(request.url, op.formatParam ?? 'api');
   const query = parsedQuery(request.url);
   request.parsedQuery = query;
   const input = inputOf(request, query);
@@ -194,7 +207,7 @@ export async function serveOperations(app: FastifyInstance, operations: readonly
         scope.route({
           method: 'GET',
           url,
-          ...hooksOf(op),
+          ...hooksOf(op, true),
           handler: (request, reply) => (formatFromParam(request.url, 'api') ? answer(op, app, request, reply, true) : reply.callNotFound()),
         });
       }

@@ -110,10 +110,12 @@ function operationObject(op: Operation, suffix: string, method: Operation['metho
   if ((body.required as string[]).length === 0) delete (body as Json).required;
   const errors = Object.fromEntries(Object.entries(op.errors ?? {}).map(([status, why]) => [status, { description: why, content: content('Error', formats) }]));
   const formatNote = op.formatParam && `The format is chosen by \`${op.formatParam}\` (json or xml), whatever the suffix.`;
+  const apiNote = !op.formatParam && op.spellings === 'api' && !op.file ? '`api=json` or `api=xml` chooses the format over the suffix.' : undefined;
   const notes = [
     pagePath && `The UI's page at this address answers as \`${op.path}\` when asked with \`api=json\` or \`api=xml\`; without \`api\` it is the page.`,
     op.alsoPost && `Answers GET and POST alike${post ? '' : ' (a form or JSON body with POST)'}.`,
     formatNote || NOTE_OF_SUFFIX[suffix],
+    apiNote,
     op.paged ? PAGED_NOTE : undefined,
     AUTH_NOTE[op.auth],
     op.redirects,
