@@ -15,8 +15,8 @@ import { loadWindowState, restorePlacement, saveWindowState, windowStateFile } f
 // Sessions are shared between windows (re-created on macOS 'activate'): guard each one once.
 const guardedSessions = new WeakSet<Session>();
 
-/** `loginUrl`: a one-time sign-in link, so the window's session holds the UI's cookie like a browser's. */
-export function createMainWindow(server: WindowServer & { loginUrl(): string }, preloadPath: string): BrowserWindow {
+/** The window opens the server's own address: its preload hands the page the UI token, so it needs no sign-in link. */
+export function createMainWindow(server: WindowServer, preloadPath: string): BrowserWindow {
   const origin = serverOrigin(server.url);
   const stateFile = windowStateFile(app.getPath('userData'));
   const placement = restorePlacement(
@@ -39,7 +39,7 @@ export function createMainWindow(server: WindowServer & { loginUrl(): string }, 
     if (placement.maximized) window.maximize();
     window.show();
   });
-  void window.loadURL(server.loginUrl());
+  void window.loadURL(server.url);
   return window;
 }
 

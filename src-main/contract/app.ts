@@ -25,6 +25,19 @@ export interface ApiKeyView {
   secret?: string;
 }
 
+/** A signed-in browser as Settings lists it; `token` only in the answer that signed it in. */
+export interface UiSessionView {
+  id: number;
+  /** Which browser, from its User-Agent ("Chrome on Linux"). */
+  name: string;
+  /** Unix seconds. */
+  created: number;
+  last_used: number;
+  /** The browser asking. */
+  current: boolean;
+  token?: string;
+}
+
 /** A request token as the approval page sees it. */
 export interface OAuthRequestView {
   token: string;

@@ -8,7 +8,7 @@ import { AllowedMethods } from './allowed-methods';
 import { UiSessions } from './ui-session';
 import { CatalogueJobs } from './catalogue-jobs';
 import { answerClientError } from './client-errors';
-import { errorsPlugin } from './plugins/errors';
+import { answerRouterError, errorsPlugin } from './plugins/errors';
 import { hostCheckPlugin } from './plugins/host-check';
 import { lazySchemaController } from './schema-compilers';
 import { OPERATIONS } from './operations';
@@ -32,7 +32,7 @@ export interface AppDeps {
   now?: () => number;
   /** The API key the server printed for tools at start: it cannot be revoked while the server runs. */
   uiKey?: string;
-  /** The per-run secret of the UI's authority (X-Moecat-UI, or a signed-in browser's cookie). */
+  /** The per-run secret of the UI's authority (X-Moecat-UI; signed-in browsers send a session token there instead). */
   uiToken?: string;
   /** Where the server says what the user should know while it runs (a browser signed in: the next sign-in link). */
   log?: (line: string) => void;
@@ -55,7 +55,7 @@ declare module 'fastify' {
     jobs: CatalogueJobs;
     /** The methods of paths that take only some (onlyAllow); the not-found handler answers others 405. */
     allowedMethods: AllowedMethods;
-    /** Who carries the UI's authority, and the one-time links that sign a browser in (ui-session.ts). */
+    /** Who carries the UI's authority: the UI token, the one-time links that sign a browser in, its sessions (ui-session.ts). */
     sessions: UiSessions;
     deps: Required<Pick<AppDeps, 'catalogue' | 'userDb' | 'audioDir' | 'now'>> & Pick<AppDeps, 'uiToken' | 'uiKey' | 'catalogueFile' | 'dataDir' | 'cacheDir'>;
   }
@@ -76,9 +76,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     exposeHeadRoutes: false,
     pluginTimeout: 0,
     clientErrorHandler: (err, socket) => void answerClientError(err, socket),
+    frameworkErrors: answerRouterError,
   });
   app.decorate('allowedMethods', new AllowedMethods());
-  app.decorate('sessions', new UiSessions(deps.uiToken));
+  const now = deps.now ?? Date.now;
+  app.decorate('sessions', new UiSessions(deps.uiToken, deps.userDb.sessions, () => Math.floor(now() / 1000), deps.log));
   app.decorateRequest('apiFormat', null);
   const answerCache = new AnswerCache();
   app.decorate('answerCache', answerCache);
@@ -91,7 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     catalogue: deps.catalogue,
     userDb: deps.userDb,
     audioDir: deps.audioDir,
-    now: deps.now ?? Date.now,
+    now,
     uiToken: deps.uiToken,
     uiKey: deps.uiKey,
     catalogueFile: deps.catalogueFile,
@@ -110,6 +112,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(remoteAudioRoutes);
   await app.register(fileRoutes, { root: deps.audioDir });
   await app.register(docsRoutes, { operations: OPERATIONS });
-  await app.register(uiRoutes, { rendererDir: deps.rendererDir, log: deps.log });
+  await app.register(uiRoutes, { rendererDir: deps.rendererDir });
   return app;
 }

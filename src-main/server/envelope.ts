@@ -19,7 +19,7 @@ declare module 'fastify' {
   }
 }
 
-const XML_SUFFIX = /\.xml\/?$/i;
+const XML_SUFFIX = /\.xml(?:\/|%2f)*$/i;
 
 /** The format a path asks for: `.xml` → XML (any case, a trailing slash allowed), `.json` or no suffix → JSON. */
 export function formatOfUrl(url: string): ApiFormat {

@@ -151,15 +151,14 @@ describe('Connected tools: GET /app/oauth/tools.json, POST /app/oauth/tools/revo
 });
 
 describe('/oauth/authorize', () => {
-  it('is a page of the UI, not an API path (the server answers the app’s index.html to the signed-in UI)', async () => {
-    const res = await ctx.app.inject({ url: '/oauth/authorize?oauth_token=abc', headers: { host: HOST, 'x-moecat-ui': TOKEN } });
+  it('is a page of the UI, not an API path (the server answers the app’s index.html, which decides only through /app/oauth/…)', async () => {
+    const res = await ctx.app.inject({ url: '/oauth/authorize?oauth_token=abc', headers: { host: HOST } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toContain(UI_MARKER);
-    // A browser that is not signed in gets the page saying how to sign in, not the approval page.
-    const stranger = await ctx.app.inject({ url: '/oauth/authorize?oauth_token=abc', headers: { host: HOST } });
+    // The page alone opens nothing: the request behind it needs the UI's authority.
+    const stranger = await ctx.app.inject({ url: `/app/oauth/request.json?token=${'a'.repeat(32)}`, headers: { host: HOST } });
     expect(stranger.statusCode).toBe(401);
-    expect(stranger.body).toContain('Sign in to Moecat');
     const other = await ctx.app.inject({ url: '/oauth/elsewhere', headers: { host: HOST } });
     expect(other.statusCode).toBe(404);
     expect(other.headers['content-type']).toMatch(/^application\/json/);

@@ -4,7 +4,7 @@
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeXml } from '../fixtures/api';
-import { fixtureApp } from '../fixtures/app';
+import { fixtureApp, UI_MARKER } from '../fixtures/app';
 
 let ctx: Awaited<ReturnType<typeof fixtureApp>>;
 let port: number;
@@ -78,8 +78,8 @@ describe('spellings of an operation', () => {
     }
   });
 
-  it('answers an upper-case suffix with a 404 in that format, never the UI page', async () => {
-    for (const [suffix, format] of [['JSON', 'json'], ['XML', 'xml'], ['Json/', 'json']]) {
+  it('answers an upper-case suffix, or slashes after it, written or encoded, with a 404 in that format, never the UI page', async () => {
+    for (const [suffix, format] of [['JSON', 'json'], ['XML', 'xml'], ['Json/', 'json'], ['json//', 'json'], ['json%2F', 'json'], ['xml%2f', 'xml'], ['xml//%2F', 'xml']]) {
       const raw = await send(`GET /search/wiki.${suffix}?keyword=touhou&api_key=${key} HTTP/1.1\r\n${host()}`);
       expect(raw.status, suffix).toBe(404);
       expect(raw.type).toContain(`application/${format}`);
@@ -87,13 +87,13 @@ describe('spellings of an operation', () => {
     }
   });
 
-  // Anything else is no operation's: the UI's page (its sign-in, 401, for a browser without a session),
-  // or a 404 in the format its suffix names.
+  // Anything else is no operation's: the UI's page, or a 404 in the format its suffix names.
   it('takes the three spellings of a path and nothing that only begins like one', async () => {
-    for (const [path, status] of [['/search/wiki', 200], ['/search/wiki.json', 200], ['/search/wiki.xml', 200], ['/search/wikis', 401], ['/search/wiki.jsonx', 401], ['/search/wiki.', 401], ['/search/wiki.xml.json', 404]] as const) {
+    for (const [path, answer] of [['/search/wiki', 200], ['/search/wiki.json', 200], ['/search/wiki.xml', 200], ['/search/wikis', 'page'], ['/search/wiki.jsonx', 'page'], ['/search/wiki.', 'page'], ['/search/wiki.xml.json', 404]] as const) {
       const raw = await send(`GET ${path}?keyword=touhou&api_key=${key} HTTP/1.1\r\n${host()}`);
-      expect(raw.status, path).toBe(status);
-      if (status === 200) expect(envelopeOf(raw).response.information, path).toMatchObject({ has_error: false });
+      expect(raw.status, path).toBe(answer === 'page' ? 200 : answer);
+      if (answer === 'page') expect(raw.body, path).toContain(UI_MARKER);
+      if (answer === 200) expect(envelopeOf(raw).response.information, path).toMatchObject({ has_error: false });
     }
   });
 });

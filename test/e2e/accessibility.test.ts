@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { AxeResults, Result } from 'axe-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREENS_DIR, startHarness, type Harness } from './fixtures/browser';
 import { SAKURA_ID, SCREENS, settle } from './fixtures/screens';
@@ -23,19 +24,19 @@ function describeViolations(violations: Result[]): string[] {
   return violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ')}`));
 }
 
-async function axe(): Promise<AxeResults> {
+async function axe(page: Page): Promise<AxeResults> {
   // Evaluated through the DevTools protocol, which the page's CSP does not govern; the page is unchanged.
-  await h.page.evaluate(AXE_SOURCE);
-  return h.page.evaluate((tags) => (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, { runOnly: { type: 'tag', values: tags } }), WCAG_TAGS);
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate((tags) => (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, { runOnly: { type: 'tag', values: tags } }), WCAG_TAGS);
 }
 
 /** Runs axe over the page as it is, with the whole page in view, and expects nothing found. */
-async function expectNoViolations(name: string, width: number, theme: string): Promise<void> {
+async function expectNoViolations(name: string, width: number, theme: string, page: Page = h.page): Promise<void> {
   // The whole page in view, as a full-page audit: the sticky header and player bar then cover nothing,
   // where a scrolled window would leave some row half under them (axe counts that against its size).
-  const height = await h.page.evaluate(() => document.documentElement.scrollHeight);
-  await h.page.setViewportSize({ width, height: Math.min(height, 6000) });
-  const found = describeViolations((await axe()).violations);
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width, height: Math.min(height, 6000) });
+  const found = describeViolations((await axe(page)).violations);
   writeFileSync(join(SCREENS_DIR, `axe-${name}-${width}-${theme}.txt`), found.join('\n'));
   expect(found).toEqual([]);
 }
@@ -47,6 +48,18 @@ describe.each(['light', 'dark'] as const)('with nothing playing, in the %s theme
     await h.open('/about');
     await h.page.getByTestId('app-version').waitFor();
     await expectNoViolations('idle-about', 1280, theme);
+  });
+});
+
+describe.each(['light', 'dark'] as const)('a browser not signed in, in the %s theme', (theme) => {
+  it.each([1280, 360])('the sign-in page at %i px has no WCAG A or AA violation', async (width) => {
+    const context = await h.browser.newContext({ viewport: { width, height: 800 }, colorScheme: theme });
+    const page = await context.newPage();
+    await page.goto(h.server.url);
+    await page.getByTestId('sign-in').waitFor();
+    await expectNoViolations('sign-in', width, theme, page);
+    await page.screenshot({ path: join(SCREENS_DIR, `sign-in-${width}-${theme}.png`) });
+    await context.close();
   });
 });
 

@@ -1,5 +1,5 @@
 // The user database: API keys, favourites, OAuth tokens and nonces, play history, settings, posters,
-// playlists. WAL mode, migrations keyed on user_version (append only: a shipped migration is never
+// playlists, signed-in browsers. WAL mode, migrations keyed on user_version (append only: a shipped migration is never
 // edited), a backup before each migration and an integrity check at open (database.ts); never touched
 // by a catalogue build.
 import { randomBytes } from 'node:crypto';
@@ -7,6 +7,7 @@ import { openDatabase, type Db, type DatabaseKind, type OpenOptions } from '../d
 import { LOCAL_USER_ID, type UserDto } from '../../contract/objects';
 import { userPlaylists, type UserPlaylists } from './user-playlists';
 import { userPosters, type UserPosters } from './user-posters';
+import { userSessions, type UserSessions } from './user-sessions';
 import { userSettings, type UserSettings } from './user-settings';
 
 const USER_MIGRATIONS: readonly string[] = [
@@ -94,6 +95,15 @@ const USER_MIGRATIONS: readonly string[] = [
     sub_id INTEGER NOT NULL CHECK (sub_id > 0),
     PRIMARY KEY (playlist_id, position)
   ) STRICT, WITHOUT ROWID;
+  `,
+  /* 7: signed-in browsers (user-sessions.ts): only a hash of each session token. */ `
+  CREATE TABLE ui_session (
+    session_id INTEGER PRIMARY KEY AUTOINCREMENT,
+    token_hash TEXT NOT NULL UNIQUE CHECK (length(token_hash) = 64),
+    name TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    last_used_at INTEGER NOT NULL
+  ) STRICT;
   `,
 ];
 
@@ -205,6 +215,8 @@ export interface UserDb {
   readonly posters: UserPosters;
   /** The user's playlists (user-playlists.ts). */
   readonly playlists: UserPlaylists;
+  /** Signed-in browsers (user-sessions.ts). */
+  readonly sessions: UserSessions;
   close(): void;
 }
 
@@ -325,6 +337,7 @@ export function openUserDb(file: string, options: Omit<OpenOptions, 'readonly'> 
     settings: userSettings(db),
     posters: userPosters(db),
     playlists: userPlaylists(db),
+    sessions: userSessions(db),
     close: () => db.close(),
   };
 }

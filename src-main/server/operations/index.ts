@@ -12,6 +12,7 @@ import { KEY_OPERATIONS } from './keys';
 import { playlist } from './listen';
 import { PLAYLIST_OPERATIONS } from './playlists';
 import { POSTER_OPERATIONS } from './posters';
+import { SESSION_OPERATIONS } from './sessions';
 import { status } from './status';
 
 export const OPERATIONS: readonly Operation[] = [
@@ -25,6 +26,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...HISTORY_OPERATIONS,
   status,
   ...KEY_OPERATIONS,
+  ...SESSION_OPERATIONS,
   ...JOB_OPERATIONS,
   ...POSTER_OPERATIONS,
   ...PLAYLIST_OPERATIONS,

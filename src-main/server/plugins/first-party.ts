@@ -1,15 +1,16 @@
-// Authority of the app's own UI (keys, settings, favourites, history): the per-run UI token in
-// `X-Moecat-UI` (the desktop window) or in a signed-in browser's cookie (ui-session.ts) and, when the
-// browser sends one, an Origin equal to this server's. A custom header cannot be sent cross-origin
-// without a CORS preflight, which this server never grants, and the cookie is SameSite=Strict: another
-// site's page can make the browser send neither. The user's own data (favourites) also accepts a tool
+// Authority of the app's own UI (keys, settings, favourites, history): `X-Moecat-UI` carrying the
+// per-run UI token (the desktop window) or a signed-in browser's session token (ui-session.ts) and,
+// when the browser sends one, an Origin equal to this server's. A custom header cannot be sent
+// cross-origin without a CORS preflight, which this server never grants, and the browser never sends
+// it by itself: another site's page, or a program on another port, gets nothing to replay. The user's own data (favourites) also accepts a tool
 // connected with OAuth: userAuthority() below.
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../api-error';
 import { carriesOAuth, mayCarryOAuth, verifyOAuth } from '../oauth/verify';
 import { siteOf } from '../site';
 
-function checkOrigin(request: FastifyRequest): void {
+/** A request from a page sends its Origin: only this server's own may act. */
+export function checkOrigin(request: FastifyRequest): void {
   const origin = request.headers.origin;
   if (origin !== undefined && origin !== siteOf(request)) throw new ApiError('FORBIDDEN_HOST', `Origin "${origin}" may not write to this server.`);
 }

@@ -1,13 +1,10 @@
 // The one place the UI talks HTTP: where the server is, the UI's authority, and the envelope.
-// The UI acts as the local user: in the desktop app the preload hands over the server URL and the UI
-// token, which goes along as X-Moecat-UI; in a browser, the session cookie the sign-in link set goes
-// along by itself (the page itself holds no credential). Neither needs an API key.
+// The UI acts as the local user with the credential session.ts holds (the desktop window's UI token, or
+// a signed-in browser's session token), sent as X-Moecat-UI; it needs no API key.
 import type { Information } from '../../../src-main/contract/envelope';
+import { forgetSession, isDesktopWindow, SIGNED_OUT_EVENT, uiHeaders } from './session';
 
-const bridge = window.moecat;
-export const serverUrl = bridge?.serverUrl ?? `${location.origin}/`;
-/** The desktop window's UI token; a browser has the session cookie instead. */
-const uiHeaders: Record<string, string> = bridge?.uiToken ? { 'x-moecat-ui': bridge.uiToken } : {};
+export const serverUrl = window.moecat?.serverUrl ?? `${location.origin}/`;
 
 /** An answer the server gave with has_error and an HTTP error, or no answer at all. */
 export class ApiFailure extends Error {
@@ -29,6 +26,11 @@ function urlOf(path: string, query: Query = {}): string {
 }
 
 async function read<T>(response: Response): Promise<T> {
+  // A browser whose session was ended (in Settings, or it lapsed) signs in again.
+  if (response.status === 401 && !isDesktopWindow() && Object.keys(uiHeaders()).length > 0) {
+    forgetSession();
+    window.dispatchEvent(new Event(SIGNED_OUT_EVENT));
+  }
   let body: { response?: { information?: Information } } | undefined;
   try {
     body = await response.json();
@@ -55,23 +57,23 @@ async function send(url: string, init: RequestInit): Promise<Response> {
  * answer cache nor the browser keeps them.
  */
 export async function getApi<T>(path: string, query: Query = {}, signal?: AbortSignal): Promise<T & { information: Information }> {
-  return read(await send(urlOf(path, query), { headers: { accept: 'application/json', ...uiHeaders }, signal, cache: 'no-store' }));
+  return read(await send(urlOf(path, query), { headers: { accept: 'application/json', ...uiHeaders() }, signal, cache: 'no-store' }));
 }
 
 /** GET something only the app's own UI may read (its API keys); never cached. */
 export async function getFirstParty<T>(path: string, signal?: AbortSignal): Promise<T & { information: Information }> {
-  return read(await send(urlOf(path), { headers: { accept: 'application/json', ...uiHeaders }, signal, cache: 'no-store' }));
+  return read(await send(urlOf(path), { headers: { accept: 'application/json', ...uiHeaders() }, signal, cache: 'no-store' }));
 }
 
 /** POST a first-party write (settings, keys, favourites). */
 export async function postFirstParty<T>(path: string, body: Record<string, unknown> = {}): Promise<T & { information: Information }> {
-  const headers = { accept: 'application/json', 'content-type': 'application/json', ...uiHeaders };
+  const headers = { accept: 'application/json', 'content-type': 'application/json', ...uiHeaders() };
   return read(await send(urlOf(path), { method: 'POST', headers, body: JSON.stringify(body) }));
 }
 
 /** GET a file the API answers (a calendar) as the local user: its bytes, or the envelope's failure. */
 export async function getFile(path: string, query: Query = {}): Promise<Blob> {
-  const response = await send(urlOf(path, query), { headers: uiHeaders, cache: 'no-store' });
+  const response = await send(urlOf(path, query), { headers: uiHeaders(), cache: 'no-store' });
   if (!response.ok) return read(response);
   return response.blob();
 }

@@ -1,9 +1,10 @@
 // The UI's routes, in history mode: the server answers index.html for each of these paths, so every
-// view can be bookmarked, reloaded and reached with back/forward.
+// view can be bookmarked, reloaded and reached with back/forward. Made once the page is signed in: the
+// history reads the address when it is made, and the sign-in link's token must be out of it by then.
 import { createRouter, createWebHistory } from 'vue-router';
 import OnAirView from '../views/OnAirView.vue';
 
-export const router = createRouter({
+export const createAppRouter = () => createRouter({
   history: createWebHistory('/'),
   routes: [
     // The first screen is in the main bundle: no second round trip before it can mount.
