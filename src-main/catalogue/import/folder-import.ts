@@ -23,8 +23,10 @@
 //   the last batch: an interrupted run leaves the old state, and the next run redoes what differs —
 //   it converges instead of trusting half-done bookkeeping.
 // - Reading yields to the event loop between files, so a server running the import keeps answering.
-// - Symbolic links are followed only to files inside the folder (the file route refuses the others);
-//   linked folders are not entered (no loops). Hidden files and folders (".name") are skipped.
+// - Every file read (an MP3, with its embedded picture, and its sidecar .lrc) is read by its real path,
+//   which must lie inside the folder's (inside-folder.ts): links are followed only to files inside it,
+//   checked when found and again when read, so a file swapped for a link out meanwhile is not read.
+//   Linked folders are not entered (no loops). Hidden files and folders (".name") are skipped.
 // Over 300 lines: scanning, reading, grouping and writing are one pipeline with one shared state shape.
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, type Dirent } from 'node:fs';
@@ -36,7 +38,8 @@ import { COVERS_DIR, removeCovers, saveCover } from '../write/cover-files';
 import type { MetaItem } from '../write/source-entry';
 import type { ImportCounts, ImportJobResult } from '../../contract/app';
 import { localMidnight, midnightOf } from '../../contract/time';
-import { lyricsOf, sidecarOf, type Lyrics } from './lyrics';
+import { realFileInside } from './inside-folder';
+import { lyricsOf, sidecarOf, type Lyrics, type Sidecar } from './lyrics';
 
 /** Bump when FileRecord changes: every file is then read again. */
 const STATE_VERSION = 2;
@@ -147,8 +150,8 @@ function checkSignal(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new FolderImportError('The import was cancelled; the albums written so far are kept.');
 }
 
-const insideOf = (root: string, path: string) => path === root || path.startsWith(root + sep);
 const toPosix = (rel: string) => rel.split(sep).join('/');
+const LINK_OUT = 'a link to a file outside the folder (or to nothing); skipped.';
 const fingerprintOf = (r: { size: number; mtimeMs: number }) => `${r.size}:${Math.floor(r.mtimeMs)}`;
 const normalise = (text: string) => text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
 
@@ -171,13 +174,9 @@ async function scan(root: string, realRoot: string, report: (problem: string) =>
       if (entry.isDirectory()) {
         await walk(path);
       } else if (/\.mp3$/i.test(entry.name) && (entry.isFile() || entry.isSymbolicLink())) {
-        if (entry.isSymbolicLink()) {
-          const target = await realpath(path).catch(() => undefined);
-          const targetInfo = target ? await stat(target).catch(() => undefined) : undefined;
-          if (!target || !insideOf(realRoot, target) || !targetInfo?.isFile()) {
-            report(`${toPosix(relative(root, path))}: a link to a file outside the folder (or to nothing); skipped.`);
-            continue;
-          }
+        if (entry.isSymbolicLink() && !(await realFileInside(realRoot, path).catch(() => undefined))) {
+          report(`${toPosix(relative(root, path))}: ${LINK_OUT}`);
+          continue;
         }
         found.push(toPosix(relative(root, path)));
       }
@@ -201,9 +200,8 @@ function pictureOf(meta: IAudioMetadata) {
   return pictures.find((p) => p.type === 'Cover (front)') ?? pictures[0];
 }
 
-/** Reads one file; throws an Error whose message says why it is not usable. */
-async function readFile(root: string, rel: string, size: number, mtimeMs: number, dataDir: string, report: (p: string) => void, sidecar: { path: string; fingerprint: string } | null): Promise<FileRecord> {
-  const path = join(root, ...rel.split('/'));
+/** Reads one file by its real path (`path`); throws an Error whose message says why it is not usable. */
+async function readFile(root: string, rel: string, path: string, size: number, mtimeMs: number, dataDir: string, report: (p: string) => void, sidecar: Sidecar | null): Promise<FileRecord> {
   let meta: IAudioMetadata;
   try {
     meta = await parseFile(path, { duration: true });
@@ -368,22 +366,27 @@ export async function importFolder(opts: FolderImportOptions): Promise<FolderImp
     checkSignal(signal);
     progress({ phase: 'read', done: i, total: paths.length, current: rel });
     const path = join(root, ...rel.split('/'));
-    let info;
+    let file;
     try {
-      info = await stat(path);
+      file = await realFileInside(realRoot, path);
     } catch (err) {
       report(`${rel}: cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`);
       continue;
     }
+    if (!file) {
+      report(`${rel}: ${LINK_OUT}`);
+      continue;
+    }
+    const { info } = file;
     const before = old.files[rel];
     const coverGone = before?.cover && !existsSync(join(dataDir, COVERS_DIR, before.cover));
-    const sidecar = await sidecarOf(path);
+    const sidecar = await sidecarOf(path, realRoot);
     if (before && !coverGone && fingerprintOf(before) === fingerprintOf(info) && before.lrc === (sidecar?.fingerprint ?? '')) {
       files[rel] = before;
       continue;
     }
     try {
-      files[rel] = await readFile(root, rel, info.size, info.mtimeMs, dataDir, report, sidecar);
+      files[rel] = await readFile(root, rel, file.path, info.size, info.mtimeMs, dataDir, report, sidecar);
       if (before) songs.changed++;
       else songs.added++;
     } catch (err) {

@@ -12,10 +12,14 @@
 //   valid UTF-8; else whichever of GB18030 and Shift_JIS decodes without error and reads most like
 //   Chinese or Japanese text (kana weigh for Shift_JIS, half-width katakana — what Chinese bytes turn
 //   into under Shift_JIS — against it).
+// - A sidecar is read only where its real path lies inside the imported folder (inside-folder.ts): one
+//   that links out is reported and the tags' lyrics are used.
 // - Limits: at most MAX_LINES lines of at most MAX_LINE characters; a sidecar over MAX_LRC_BYTES is not
 //   read.
+import { readFile, stat } from 'node:fs/promises';
 import type { ILyricsTag } from 'music-metadata';
 import type { LyricsDto, LyricsLineDto } from '../../contract/objects';
+import { realFileInside } from './inside-folder';
 
 /** The API's lyrics object (contract/objects.ts). */
 export type Lyrics = LyricsDto;
@@ -138,21 +142,38 @@ export function decodeLyricsFile(bytes: Uint8Array): string {
   return candidates[0].text;
 }
 
-/** The sidecar .lrc of an MP3 (same name, .lrc or .LRC): its stat fingerprint ('' when there is none). */
-export async function sidecarOf(mp3Path: string): Promise<{ path: string; fingerprint: string } | null> {
-  const { stat } = await import('node:fs/promises');
+/** A sidecar found beside an MP3: `path` is its real path, to be read; `outside` when it links out of the folder (not read). */
+export interface Sidecar {
+  path: string;
+  /** Its size and mtime, or 'outside': a change of either reads the song again. */
+  fingerprint: string;
+  outside?: true;
+}
+
+/**
+ * The sidecar .lrc of an MP3 (same name, .lrc or .LRC), resolved to its real path, which must lie inside
+ * `realRoot` (inside-folder.ts); null when there is none.
+ */
+export async function sidecarOf(mp3Path: string, realRoot: string): Promise<Sidecar | null> {
   const stem = mp3Path.replace(/\.mp3$/i, '');
   for (const path of [`${stem}.lrc`, `${stem}.LRC`]) {
-    const info = await stat(path).catch(() => undefined);
-    if (info?.isFile()) return { path, fingerprint: `${info.size}:${Math.floor(info.mtimeMs)}` };
+    let file;
+    try {
+      file = await realFileInside(realRoot, path);
+    } catch {
+      continue; // none by this name, or a link to nothing
+    }
+    if (file) return { path: file.path, fingerprint: `${file.info.size}:${Math.floor(file.info.mtimeMs)}` };
+    // A folder named like a sidecar is no sidecar; a file beyond a link out is one, refused.
+    if ((await stat(path).catch(() => undefined))?.isFile()) return { path, fingerprint: 'outside', outside: true };
   }
   return null;
 }
 
 /** A song's lyrics: its sidecar's when it has one with lyrics, else its tags'; null when neither has any. */
-export async function lyricsOf(sidecar: { path: string } | null, tags: readonly ILyricsTag[] | undefined, report: (why: string) => void): Promise<Lyrics | null> {
-  if (sidecar) {
-    const { readFile, stat } = await import('node:fs/promises');
+export async function lyricsOf(sidecar: Sidecar | null, tags: readonly ILyricsTag[] | undefined, report: (why: string) => void): Promise<Lyrics | null> {
+  if (sidecar?.outside) report('its lyrics file is a link to a file outside the folder; not read');
+  else if (sidecar) {
     try {
       if ((await stat(sidecar.path)).size > MAX_LRC_BYTES) report(`its lyrics file is over ${MAX_LRC_BYTES / 1024} KiB; not read`);
       else {

@@ -213,6 +213,40 @@ describe('importFolder() — first import', () => {
     expect(result.problems.find((p) => p.startsWith('Loose/link.mp3:'))).toMatch(/outside the folder/);
     expect(songs(album('Loose').wiki_id)).toHaveLength(2);
   });
+
+  it('reads an MP3 only where its real path lies inside the folder, checked again as it is read', async () => {
+    const outside = join(work, 'outside');
+    const purple = await coverImage('png', [120, 20, 160], 80);
+    const [secret] = writeSongs(outside, [{ file: 'secret.mp3', title: 'Secret Outside', album: 'Outside', cover: purple, mtime: T0 }]);
+    writeSongs(outside, [{ file: 'a/b/deep.mp3', title: 'Deep Outside', album: 'Outside', mtime: T0 }, { file: 'a/sibling.mp3', title: 'Sibling Outside', album: 'Outside', mtime: T0 }]);
+    const links = join(music, 'Links');
+    mkdirSync(links);
+    symlinkSync(join(music, 'Loose', '.chain.mp3'), join(links, 'chain.mp3')); // a chain: inside, then out
+    symlinkSync(secret, join(music, 'Loose', '.chain.mp3'));
+    symlinkSync('../../outside/secret.mp3', join(links, 'relative.mp3'));
+    symlinkSync(join(outside, 'a', 'b'), join(links, 'deep')); // a linked folder out (never entered) …
+    symlinkSync('deep/../sibling.mp3', join(links, 'dotdot.mp3')); // … and `..` after it: outside, though it reads as inside
+    symlinkSync(join(outside, 'a'), join(links, 'folder.mp3')); // a link to a folder outside, named like a song
+    symlinkSync('../Aoi Band/Blue Horizon/01 Dawn.mp3', join(links, 'inside.mp3')); // inside to inside: fine
+    // A song turned into a link out between the scan and its reading.
+    const swapped = join(music, 'Loose', 'a song.mp3');
+    const result = await run({
+      progress: (p) => {
+        if (p.phase === 'read' && p.current === 'Loose/a song.mp3') {
+          unlinkSync(swapped);
+          symlinkSync(secret, swapped);
+        }
+      },
+    });
+    const titles = reader.db.prepare("SELECT sub_title FROM sub s JOIN wiki w ON w.wiki_id = s.sub_parent_wiki JOIN source src ON src.source_id = w.source_id WHERE src.kind = 'folder'").pluck().all() as string[];
+    expect(titles.filter((t) => /Outside/.test(t))).toEqual([]);
+    expect(titles.filter((t) => t === 'Dawn')).toHaveLength(2); // the link inside is a song of its own
+    for (const rel of ['Links/chain.mp3', 'Links/relative.mp3', 'Links/dotdot.mp3', 'Loose/a song.mp3']) {
+      expect(result.problems.find((p) => p.startsWith(`${rel}:`)), rel).toMatch(/outside the folder/);
+    }
+    // The outside song's picture was never read.
+    expect(existsSync(join(dataDir, COVERS_DIR, createHash('sha1').update(purple.data).digest('hex')))).toBe(false);
+  });
 });
 
 describe('importFolder() — re-import', () => {
@@ -407,6 +441,40 @@ describe('importFolder() — lyrics', () => {
     unlinkSync(join(music, 'Lyrics', '03 sidecar.lrc'));
     await run();
     expect(lyricsOf('Sidecar')?.source).toBe('uslt');
+  });
+});
+
+describe('importFolder() — sidecar lyrics only from inside the folder', () => {
+  it('reads a sidecar .lrc only where its real path lies inside the folder, the tags’ lyrics otherwise', async () => {
+    const outside = join(work, 'outside');
+    mkdirSync(join(outside, 'a', 'b'), { recursive: true });
+    writeFileSync(join(outside, 'secret.lrc'), '[00:01.00]SECRET private key\n');
+    writeFileSync(join(outside, 'a', 'secret.lrc'), '[00:01.00]SECRET beside the linked folder\n');
+    const names = ['absolute', 'chain', 'relative', 'via folder', 'dotdot', 'folder', 'inside'];
+    writeSongs(music, names.map((name, i) => ({ file: `Links/${i + 1} ${name}.mp3`, title: `Link ${name}`, album: 'Links', track: String(i + 1), lyrics: `tag of ${name}`, mtime: T0 })));
+    const links = join(music, 'Links');
+    mkdirSync(join(music, 'Shared'));
+    writeFileSync(join(music, 'Shared', 'words.lrc'), '[00:02.00]shared words\n');
+    symlinkSync(join(outside, 'secret.lrc'), join(links, '1 absolute.lrc'));
+    symlinkSync('.hop.lrc', join(links, '2 chain.lrc'));
+    symlinkSync(join(outside, 'secret.lrc'), join(links, '.hop.lrc'));
+    symlinkSync('../../outside/secret.lrc', join(links, '3 relative.lrc'));
+    symlinkSync(outside, join(links, 'out'));
+    symlinkSync('out/secret.lrc', join(links, '4 via folder.lrc'));
+    symlinkSync(join(outside, 'a', 'b'), join(links, 'deep'));
+    symlinkSync('deep/../secret.lrc', join(links, '5 dotdot.lrc')); // reads as Links/secret.lrc; is outside/a/secret.lrc
+    symlinkSync(outside, join(links, '6 folder.lrc'));
+    symlinkSync('../Shared/words.lrc', join(links, '7 inside.lrc'));
+    const result = await run();
+    const lyricsOf = (name: string) => reader.queries.entryDetail.lyricsOf(reader.db.prepare('SELECT sub_id FROM sub WHERE sub_title = ?').pluck().get(`Link ${name}`) as number);
+    for (const name of names.slice(0, 6)) {
+      expect(lyricsOf(name), name).toEqual({ synced: false, source: 'uslt', lines: [{ time_ms: 0, text: `tag of ${name}` }] });
+    }
+    expect(lyricsOf('inside')).toEqual({ synced: true, source: 'lrc', lines: [{ time_ms: 2000, text: 'shared words' }] });
+    expect((reader.db.prepare('SELECT lines FROM sub_lyrics').pluck().all() as string[]).join('\n')).not.toContain('SECRET');
+    for (const [i, name] of names.slice(0, 5).entries()) {
+      expect(result.problems.find((p) => p.startsWith(`Links/${i + 1} ${name}.mp3:`)), name).toMatch(/lyrics file .*outside the folder/);
+    }
   });
 });
 
