@@ -10,13 +10,16 @@
 //   shape, scaled down to at most LARGE_MAX pixels on its longer side.
 // - A folder appears whole or not at all: sizes are written to a temporary sibling which is renamed
 //   into place, so a reader never sees half a cover and a crash leaves only a temp folder.
+// - A saved cover is sent only from inside covers/: its real path must lie there (import/inside-folder.ts),
+//   so a link planted in the folder cannot make the covers route read a file elsewhere.
 // - sharp is loaded when a picture is saved, not with this module: the covers route imports it, and
 //   the server must start without loading sharp.
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, realpath, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { COVER_SIZES, type CoverSize } from '../../contract/covers';
+import { realFileInside } from '../import/inside-folder';
 
 export const COVERS_DIR = 'covers';
 /** The longest side of the large size. */
@@ -29,6 +32,18 @@ const COVER_FILE_PATTERN = /^[0-9a-f]{40}$/;
 export function coverFilePath(dataDir: string, coverFile: string, size: CoverSize): string | undefined {
   if (!COVER_FILE_PATTERN.test(coverFile) || !(size in COVER_SIZES)) return undefined;
   return join(dataDir, COVERS_DIR, coverFile, `${size}.jpg`);
+}
+
+/** The real path and length of one size of a saved cover, when it is a file inside covers/; else undefined. */
+export async function savedCoverFile(dataDir: string, coverFile: string, size: CoverSize): Promise<{ path: string; bytes: number } | undefined> {
+  const path = coverFilePath(dataDir, coverFile, size);
+  if (!path) return undefined;
+  try {
+    const file = await realFileInside(await realpath(join(dataDir, COVERS_DIR)), path);
+    return file && { path: file.path, bytes: file.info.size };
+  } catch {
+    return undefined; // not saved (yet), or a link to nothing
+  }
 }
 
 /** Thrown when the bytes are not a picture sharp can read. */

@@ -2,22 +2,19 @@
 // the picture saved with an imported or synced entry, else an anime's poster fetched from Bangumi
 // (catalogue/sync/posters.ts; both JPEGs under the data directory's covers/), else a generated JPEG
 // (cover-art.ts; the SVG it is drawn from when sharp cannot draw it), marked `moecat-cover: generated`. A
-// saved cover is named by its content, so its ETag is that name: the browser revalidates (no-cache) and
-// an unchanged cover costs a 304; a re-import with another picture shows at once. A generated one is kept
-// a day by the browser, unless posters are on: then it is revalidated, so a poster fetched meanwhile shows.
+// saved cover is read only from inside covers/ (cover-files.ts: no link leads out), and is named by its
+// content, so its ETag is that name: the browser revalidates (no-cache) and an unchanged cover costs a
+// 304; a re-import with another picture shows at once. A generated one is kept a day by the browser,
+// unless posters are on: then it is revalidated, so a poster fetched meanwhile shows.
 import type { FastifyInstance } from 'fastify';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { COVER_FILE_TYPE, coverFilePath } from '../../catalogue/write/cover-files';
+import { COVER_FILE_TYPE, savedCoverFile } from '../../catalogue/write/cover-files';
 import { COVER_SIZES, GENERATED_COVER_HEADER, type CoverSize } from '../../contract/covers';
 import { coverJpeg, coverSvg } from '../cover-art';
 
 /** The saved file of a cover and its size in bytes, or undefined when it is not there (then the cover is drawn). */
 async function savedCover(dataDir: string | undefined, coverFile: string | null, size: CoverSize) {
-  const path = dataDir && coverFile ? coverFilePath(dataDir, coverFile, size) : undefined;
-  if (!path) return undefined;
-  const info = await stat(path).catch(() => undefined);
-  return info?.isFile() ? { path, bytes: info.size } : undefined;
+  return dataDir && coverFile ? savedCoverFile(dataDir, coverFile, size) : undefined;
 }
 
 export async function coverRoutes(app: FastifyInstance): Promise<void> {
