@@ -87,6 +87,54 @@ describe('/app/playlists export and import', () => {
     expect(ctx.userDb.playlists.items(imported.response.playlist.playlist_id)).toEqual([song(2), song(1)]);
   });
 
+  it('counts a line it cannot read as missing, never a 500: a malformed escape, a file URL of no path, junk', async () => {
+    const lines = [
+      'http://127.0.0.1:7777/files/%E0%A4%A',
+      'http://127.0.0.1:7777/files/demo/%',
+      'http://127.0.0.1:7777/files/remote/%FF',
+      'file://elsewhere.example/music/a.mp3',
+      'file:///music/a%2Fb.mp3',
+      'file:///music/%00.mp3',
+      '/music/a\u0000b.mp3',
+      'http://[::1',
+      'relative/song.mp3',
+      'http://127.0.0.1:7777/files/demo/sakura-letters/01.mp3',
+    ];
+    const res = await asUser('/app/playlists/import', { method: 'POST', json: { name: 'Bad lines', text: lines.join('\r\n') } });
+    expect(res.status).toBe(200);
+    expect(res.response).toMatchObject({ matched: 1, missing: lines.length - 1 });
+  });
+
+  it('refuses a file of more than 10,000 locations with a 400 that says so, and takes 10,000', async () => {
+    const before = ctx.userDb.playlists.list().length;
+    for (const count of [10_001, 349_000]) {
+      const res = await asUser('/app/playlists/import', { method: 'POST', json: { name: 'Too long', text: 'x\n'.repeat(count) } });
+      expect(res.status, String(count)).toBe(400);
+      expect(asList(res.response.information.msg).join(' ')).toMatch(/"text" must name at most 10,000 songs/);
+    }
+    expect(ctx.userDb.playlists.list().length).toBe(before);
+    const res = await asUser('/app/playlists/import', { method: 'POST', json: { name: 'Long', text: '#EXTM3U\n' + 'x\n'.repeat(10_000) } });
+    expect(res.status).toBe(200);
+    expect(res.response).toMatchObject({ matched: 0, missing: 10_000 });
+  });
+
+  it('lets the event loop turn while it matches a long file, so other requests are answered meanwhile', async () => {
+    const text = Array.from({ length: 10_000 }, (_, i) => `http://127.0.0.1:7777/files/demo/nowhere/${i}.mp3`).join('\n');
+    let turns = 0;
+    let done = false;
+    const spin = () => {
+      turns++;
+      if (!done) setImmediate(spin);
+    };
+    const importing = asUser('/app/playlists/import', { method: 'POST', json: { name: 'Turns', text } }).finally(() => (done = true));
+    setImmediate(spin);
+    const res = await importing;
+    expect(res.status).toBe(200);
+    expect(res.response.missing).toBe(10_000);
+    // It yields every 200 locations: about 50 turns. Matching in one go leaves only the request's own few.
+    expect(turns).toBeGreaterThanOrEqual(40);
+  });
+
   it('is the UI’s alone', async () => {
     expect((await callAsUser(ctx.app, '/app/playlists', 'json', UI_TOKEN, { token: null })).status).toBe(401);
     const res = await ctx.app.inject({ url: '/app/playlists/1/export.m3u8', headers: { host: '127.0.0.1:7777' } });

@@ -32,10 +32,14 @@ export function toM3u8(items: readonly M3uItem[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-export function m3uLocations(text: string): string[] {
-  return text
-    .replace(/^\uFEFF/, '')
-    .split(/\r\n|\r|\n/)
-    .map((l) => l.trim())
-    .filter((l) => l !== '' && !l.startsWith('#'));
+/** The locations of an .m3u8 or .m3u, in order; at most `max` (the reading stops there). */
+export function m3uLocations(text: string, max = Infinity): string[] {
+  const found: string[] = [];
+  const body = text.replace(/^\uFEFF/, '');
+  const line = /[^\r\n]+/g;
+  for (let m = line.exec(body); m !== null && found.length < max; m = line.exec(body)) {
+    const location = m[0].trim();
+    if (location !== '' && !location.startsWith('#')) found.push(location);
+  }
+  return found;
 }

@@ -8,7 +8,8 @@
 //   POST /app/playlists/:id/remove           position → { playlist }
 //   POST /app/playlists/:id/move             from, to → { playlist }
 //   GET  /app/playlists/:id/export.m3u8      the playlist as an extended M3U8 for other players
-//   POST /app/playlists/import               name, text (an .m3u8 or .m3u's content) → { playlist, matched, missing }
+//   POST /app/playlists/import               name, text (an .m3u8 or .m3u's content, at most MAX_IMPORT_LOCATIONS
+//                                            locations) → { playlist, matched, missing }
 // Names are 1–100 characters without control characters; ids of songs the catalogue lacks are refused
 // when added (a playlist may later hold songs a removed folder took away: they are listed with sub null).
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -23,6 +24,8 @@ import { defineOperation, type Operation } from './define';
 import { list, spec, textOf } from './params';
 
 const IMPORT_BODY_LIMIT = 1024 * 1024;
+/** Twice what a playlist holds: a file of other players' lines, some missing, still fits. */
+const MAX_IMPORT_LOCATIONS = 10_000;
 
 const playlistName = spec({ description: `1–${PLAYLIST_NAME_MAX} characters`, example: 'Late night', required: true }, (raw, name) => {
   const value = textOf(raw, name, 4096);
@@ -221,19 +224,20 @@ const importPlaylist = defineOperation({
   path: '/app/playlists/import',
   bodyLimit: IMPORT_BODY_LIMIT,
   summary: "Makes a playlist from an .m3u8 or .m3u file's content: the songs of imported folders it names",
-  notes: "A location matches when it is a path (or file:// URL) of a file Moecat imported from a folder, or one of this server's /files/ URLs; the others are counted in `missing`. Nothing is fetched.",
+  notes: "A location matches when it is a path (or file:// URL) whose real path is a file Moecat imported from a folder, or one of this server's /files/ URLs; the others, lines that are no path or URL included, are counted in `missing`. Nothing is fetched.",
   responds: { ...PLAYLIST, matched: { list: false, object: 'integer' }, missing: { list: false, object: 'integer' } },
   params: {
     name: playlistName,
-    text: spec({ description: "The file's content (UTF-8), at most 1 MiB" , required: true }, (raw, name) => {
+    text: spec({ description: `The file's content (UTF-8), at most 1 MiB and ${MAX_IMPORT_LOCATIONS.toLocaleString('en')} locations`, required: true }, (raw, name) => {
       if (typeof raw !== 'string' || raw.trim() === '') throw missingParameter(name);
       return raw;
     }),
   },
-  handle({ p, app, site }) {
+  async handle({ p, app, site }) {
     const files = playlistFiles(app.deps.catalogue);
-    const locations = m3uLocations(p.text);
-    const found = locations.map((l) => files.subOf(l, site)).filter((id): id is number => id !== undefined);
+    const locations = m3uLocations(p.text, MAX_IMPORT_LOCATIONS + 1);
+    if (locations.length > MAX_IMPORT_LOCATIONS) throw badParameter('text', `must name at most ${MAX_IMPORT_LOCATIONS.toLocaleString('en')} songs; this file names more`);
+    const found = (await files.subsOf(locations, site)).filter((id): id is number => id !== undefined);
     if (found.length > PLAYLIST_MAX_ITEMS) throw new ApiError('BAD_PARAMETER', `A playlist holds at most ${PLAYLIST_MAX_ITEMS} songs.`);
     const playlist = app.deps.userDb.playlists.create(p.name, found, Math.floor(app.deps.now() / 1000));
     return { payload: { playlist, matched: found.length, missing: locations.length - found.length } };

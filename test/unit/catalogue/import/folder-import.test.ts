@@ -486,9 +486,48 @@ describe('playlist files of an imported folder', () => {
     const dawn = reader.db.prepare("SELECT sub_id FROM sub WHERE sub_title = 'Dawn'").pluck().get() as number;
     const path = join(music, 'Aoi Band', 'Blue Horizon', '01 Dawn.mp3');
     expect(files.locationOf(dawn, 'http://127.0.0.1:7777')).toMatchObject({ location: path });
-    expect(files.subOf(path, 'http://127.0.0.1:7777')).toBe(dawn);
-    expect(files.subOf(`file://${path.split('/').map(encodeURIComponent).join('/')}`, 'http://127.0.0.1:7777')).toBe(dawn);
-    expect(files.subOf(join(music, '..', 'outside.mp3'), 'http://127.0.0.1:7777')).toBeUndefined();
-    expect(files.subOf(join(music, 'Aoi Band', 'missing.mp3'), 'http://127.0.0.1:7777')).toBeUndefined();
+    expect(await files.subOf(path, 'http://127.0.0.1:7777')).toBe(dawn);
+    expect(await files.subOf(`file://${path.split('/').map(encodeURIComponent).join('/')}`, 'http://127.0.0.1:7777')).toBe(dawn);
+    expect(await files.subOf(join(music, '..', 'outside.mp3'), 'http://127.0.0.1:7777')).toBeUndefined();
+    expect(await files.subOf(join(music, 'Aoi Band', 'missing.mp3'), 'http://127.0.0.1:7777')).toBeUndefined();
+  });
+
+  it('finds a song by a path only where its real path lies inside the folder, however the path is spelt', async () => {
+    const outside = join(work, 'outside');
+    mkdirSync(join(outside, 'deep'), { recursive: true });
+    mkdirSync(join(outside, 'Loose'));
+    copyFileSync(join(music, 'Loose', 'b song.mp3'), join(outside, 'Loose', 'a song.mp3'));
+    copyFileSync(join(music, 'Loose', 'b song.mp3'), join(outside, 'secret.mp3'));
+    symlinkSync('../Aoi Band/Blue Horizon/01 Dawn.mp3', join(music, 'Loose', 'dawn link.mp3')); // inside to inside
+    await run();
+    symlinkSync(join(outside, 'deep'), join(music, 'out')); // a linked folder out, made after the import
+    const { playlistFiles } = await import('../../../../src-main/server/playlist-files');
+    const files = playlistFiles(reader);
+    const site = 'http://127.0.0.1:7777';
+    const subOf = (location: string) => files.subOf(location, site);
+    const idOf = (key: string) => reader.db.prepare("SELECT s.sub_id FROM sub s JOIN wiki w ON w.wiki_id = s.sub_parent_wiki WHERE w.source_id = (SELECT source_id FROM source WHERE kind = 'folder') AND s.source_key = ?").pluck().get(key) as number;
+    const [aSong, dawn, dawnLink] = ['Loose/a song.mp3', 'Aoi Band/Blue Horizon/01 Dawn.mp3', 'Loose/dawn link.mp3'].map(idOf);
+    const url = (path: string) => `file://${path.split('/').map(encodeURIComponent).join('/')}`;
+
+    // Spellings that name the file itself.
+    expect(await subOf(`${music}/Loose/./a song.mp3`)).toBe(aSong);
+    expect(await subOf(`${music}//Loose/../Loose/a song.mp3`)).toBe(aSong);
+    expect(await subOf(`file://${music}/Loose/%2e%2e/Loose/a%20song.mp3`)).toBe(aSong);
+    expect(await subOf(`${music}/Loose/dawn link.mp3`)).toBe(dawnLink); // the link inside is its own song
+    expect(await subOf(`${music}/Aoi Band/Blue Horizon/01 Dawn.mp3`)).toBe(dawn);
+    // Spellings that leave, or name no file.
+    expect(await subOf(`${music}/Loose/a song.mp3/`)).toBeUndefined();
+    expect(await subOf(`${music}/Loose/a song.mp3/.`)).toBeUndefined();
+    expect(await subOf(`${music}/out/../Loose/a song.mp3`)).toBeUndefined(); // reads as inside; is outside/Loose/a song.mp3
+    expect(await subOf(url(`${music}/out/../Loose/a song.mp3`))).toBe(aSong); // a URL's `..` is undone as the URL is read: the file inside
+    expect(await subOf(`${music}/Loose/../../outside/secret.mp3`)).toBeUndefined();
+    expect(await subOf(`file://${music}/Loose/%2e%2e/%2e%2e/outside/secret.mp3`)).toBeUndefined();
+    expect(await subOf(`file://${music}/Loose%2Fa%20song.mp3`)).toBeUndefined();
+    expect(await subOf(`${music}/Loose/a song.mp3\u0000`)).toBeUndefined();
+    // A song turned into a link out after its import.
+    unlinkSync(join(music, 'Loose', 'a song.mp3'));
+    symlinkSync(join(outside, 'secret.mp3'), join(music, 'Loose', 'a song.mp3'));
+    expect(await subOf(`${music}/Loose/a song.mp3`)).toBeUndefined();
+    expect(await subOf(url(`${music}/Loose/a song.mp3`))).toBeUndefined();
   });
 });

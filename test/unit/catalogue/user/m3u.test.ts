@@ -40,4 +40,9 @@ describe('m3uLocations()', () => {
   it('takes every line that is not empty and not a directive, trimmed, a BOM dropped', () => {
     expect(m3uLocations('\uFEFF#EXTM3U\r\n#EXTINF:1,a\r\n  /music/a.mp3  \n\n#comment\rhttp://h/b.mp3')).toEqual(['/music/a.mp3', 'http://h/b.mp3']);
   });
+
+  it('stops reading at `max` locations', () => {
+    expect(m3uLocations('#EXTM3U\na\n\nb\nc\nd', 2)).toEqual(['a', 'b']);
+    expect(m3uLocations('x\n'.repeat(349_000), 10_001)).toHaveLength(10_001);
+  });
 });
