@@ -8,6 +8,9 @@
 //   and one for its picture. The picture is fetched only from the API's own origin or, with Bangumi's
 //   own API, from its image host (lain.bgm.tv); any other address the answer names is refused, and
 //   redirects are held to the same origin (origin-fetch.ts).
+// - Bounded (origin-fetch.ts): each anime's two requests share one deadline (`timeoutMs`) that covers
+//   reading the answers; the subject must come as JSON and within 2 MiB, the picture as a picture and
+//   within 16 MiB, both checked before reading and while reading, never after.
 // - Polite: one anime at a time, `intervalMs` between them, a User-Agent naming Moecat; a 429 or a 5xx
 //   stops the run (resumable: run it again later).
 // - Resumable: each answer is recorded at once (user-posters.ts) — a picture, or "none" for a 404, no
@@ -17,12 +20,14 @@
 import type { Catalogue } from '../read/catalogue';
 import type { UserPosters } from '../user/user-posters';
 import { BANGUMI_API } from '../user/user-settings';
-import { fetchOnOrigin, httpOriginOf } from './origin-fetch';
+import { AnswerRefusedError, fetchOnOrigin, httpOriginOf, IMAGE_TYPES, JSON_TYPES, readAnswer, withDeadline } from './origin-fetch';
 import { BROADCAST_DAY_SECONDS } from '../../contract/time';
 
 /** Bangumi's image host: the only origin besides the API's own a poster is fetched from (with Bangumi's API). */
 export const BANGUMI_IMAGE_ORIGIN = 'https://lain.bgm.tv';
 const MAX_POSTER_BYTES = 16 * 1024 * 1024;
+/** A subject's JSON is a few KiB; anything near this is no subject. */
+const MAX_SUBJECT_BYTES = 2 * 1024 * 1024;
 const USER_AGENT = 'Moecat (offline anime catalogue browser; posters by Bangumi id)';
 
 export interface PosterRun {
@@ -87,35 +92,10 @@ export function imageOrigins(apiBase: string): Set<string> {
   return origins;
 }
 
-async function bodyOf(res: Response, max: number): Promise<Uint8Array> {
-  const declared = Number(res.headers.get('content-length'));
-  if (declared > max) throw new Error(`the picture is larger than ${max} bytes`);
-  const bytes = new Uint8Array(await res.arrayBuffer());
-  if (bytes.length > max) throw new Error(`the picture is larger than ${max} bytes`);
-  return bytes;
-}
-
-class TimeoutError extends Error {
-  override name = 'TimeoutError';
-}
-
-/**
- * `work` with a signal that aborts when the run is cancelled or after `ms`. A timer of our own:
- * AbortSignal.any() over AbortSignal.timeout() could lose the timeout to the garbage collector on Node 20.
- */
-async function withDeadline<T>(outer: AbortSignal, ms: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new TimeoutError('no answer in time')), ms);
-  const cancel = () => controller.abort(outer.reason);
-  outer.addEventListener('abort', cancel, { once: true });
-  try {
-    return await work(controller.signal);
-  } catch (err) {
-    throw controller.signal.aborted && !outer.aborted ? controller.signal.reason : err;
-  } finally {
-    clearTimeout(timer);
-    outer.removeEventListener('abort', cancel);
-  }
+/** A subject that came as another type than JSON is no subject, however large. */
+function notJson(err: unknown): never {
+  if (err instanceof AnswerRefusedError && err.reason === 'type') throw new Error('Bangumi answered something that is not JSON');
+  throw err;
 }
 
 /** One anime's poster: its cover folder, null for none, or an Error for a failure worth asking again. */
@@ -126,12 +106,14 @@ function posterOf(run: PosterRun, apiOrigin: string, bgmId: number, allowed: Set
 async function askFor(run: PosterRun, apiOrigin: string, bgmId: number, allowed: Set<string>, signal: AbortSignal): Promise<string | null> {
   const init = { signal, headers: { 'user-agent': USER_AGENT, accept: 'application/json' } };
   const subject = await fetchOnOrigin(`${run.apiBase.replace(/\/+$/, '')}/v0/subjects/${bgmId}`, apiOrigin, init);
+  if (!subject.ok) await subject.body?.cancel();
   if (subject.status === 404) return null;
   if (subject.status === 429 || subject.status >= 500) throw new StopRun(`Bangumi answered ${subject.status}; run it again later to go on.`);
   if (!subject.ok) throw new Error(`Bangumi answered ${subject.status}`);
+  const text = (await readAnswer(subject, { maxBytes: MAX_SUBJECT_BYTES, types: JSON_TYPES, what: "Bangumi's answer" }).catch(notJson)).toString('utf8');
   let images: Record<string, unknown> | undefined;
   try {
-    images = ((await subject.json()) as { images?: Record<string, unknown> } | null)?.images;
+    images = (JSON.parse(text) as { images?: Record<string, unknown> } | null)?.images;
   } catch {
     throw new Error('Bangumi answered something that is not JSON');
   }
@@ -140,11 +122,13 @@ async function askFor(run: PosterRun, apiOrigin: string, bgmId: number, allowed:
   const origin = httpOriginOf(url);
   if (!origin || !allowed.has(origin)) throw new Error(`the poster's address ${origin ?? url} is not Bangumi's; not fetched`);
   const image = await fetchOnOrigin(url, origin, { signal, headers: { 'user-agent': USER_AGENT } });
+  if (!image.ok) await image.body?.cancel();
   if (image.status === 404) return null;
   if (!image.ok) throw new Error(`the picture answered ${image.status}`);
+  const bytes = await readAnswer(image, { maxBytes: MAX_POSTER_BYTES, types: IMAGE_TYPES, what: 'the picture' });
   const { saveCover, CoverImageError } = await import('../write/cover-files');
   try {
-    return await saveCover(run.dataDir, await bodyOf(image, MAX_POSTER_BYTES));
+    return await saveCover(run.dataDir, bytes);
   } catch (err) {
     if (err instanceof CoverImageError) return null; // not a picture: Bangumi's answer, not worth asking again
     throw err;

@@ -10,7 +10,10 @@
 //   or not a Moefou envelope — asking again would get the same.
 // - An answer whose envelope says `error` ≠ 0 is an error even with HTTP 200.
 // - Messages name the remote's base URL and the path, never the query (it holds the key).
-// - Answers are read up to MAX_ANSWER_BYTES; audio streams to a file up to the caller's byte limit.
+// - Bounded (origin-fetch.ts): one deadline (`timeoutMs`) covers a request and the reading of its answer;
+//   the content type and a declared length are checked before reading (JSON answers as JSON or text,
+//   covers as pictures, audio as audio), and reading stops at the limit while streaming: answers at
+//   MAX_ANSWER_BYTES, covers and audio at the caller's limit (audio streams to a file).
 // - Every request stays on the remote's own origin, redirects included (origin-fetch.ts): a URL the
 //   remote gives for its audio or covers that points elsewhere is refused, never fetched.
 // - A failure says what was wrong — the status, the content type, the envelope's own message — but
@@ -19,7 +22,7 @@ import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { GENERATED_COVER_HEADER } from '../../contract/covers';
-import { fetchOnOrigin, ForeignOriginError } from './origin-fetch';
+import { AnswerRefusedError, AUDIO_TYPES, fetchOnOrigin, ForeignOriginError, IMAGE_TYPES, JSON_TYPES, mediaTypeOf, readAnswer, streamAnswer, withDeadline } from './origin-fetch';
 import { complaint, validatorOf, type AnswerKind, type Answers } from './remote-answers';
 
 export const DEFAULT_RATE = 10;
@@ -71,7 +74,7 @@ export interface RemoteClient {
   readonly baseUrl: string;
   /** GET `path` (e.g. '/wikis.json') with the key and `params`; the answer's `response`, checked. */
   get<K extends AnswerKind>(kind: K, path: string, params?: Record<string, string | number>): Promise<Answers[K]>;
-  /** The bytes at `url` (at most maxBytes), their content type, and whether the remote says it drew them from the title (a generated cover). */
+  /** The picture at `url` (at most maxBytes, sent as a picture), its content type, and whether the remote says it drew it from the title (a generated cover). */
   fetchBytes(url: string, maxBytes: number): Promise<{ bytes: Buffer; type: string; generated: boolean }>;
   /** Streams `url` into `file` (at most maxBytes); its size and md5. Removes the file on failure. */
   download(url: string, file: string, maxBytes: number): Promise<{ bytes: number; md5: string }>;
@@ -115,24 +118,6 @@ function networkCause(err: unknown, timeoutMs: number): string {
   return known[code] ?? (cause?.message || (err instanceof Error ? err.message : String(err)));
 }
 
-async function readLimited(res: Response, limit: number, what: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  if (!res.body) return Buffer.alloc(0);
-  const reader = res.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel();
-      throw new RemoteError('garbage', `${what} is larger than ${Math.round(limit / 1024 / 1024)} MiB.`);
-    }
-    chunks.push(Buffer.from(value));
-  }
-  return Buffer.concat(chunks);
-}
-
 /** An envelope's messages as a remote wrote them, bounded and one line: they explain a refusal. */
 const MAX_MESSAGE = 200;
 const oneLine = (text: string) => {
@@ -159,49 +144,61 @@ export function createRemoteClient(opts: RemoteClientOptions): RemoteClient {
     await sleep(at - now, signal);
   }
 
-  /** One request with retries; `label` names it in messages. Resolves with a 2xx response. */
-  async function request(url: string, label: string, path: string): Promise<Response> {
+  /**
+   * One request with retries; `label` names it in messages. `read` takes a 2xx answer within the same
+   * deadline. Network failures and timeouts before an answer are retried; a failure while reading is not.
+   */
+  async function request<T>(url: string, label: string, path: string, read: (res: Response) => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       signal?.throwIfAborted();
       await slot();
       requests.set(path, (requests.get(path) ?? 0) + 1);
-      const timeout = AbortSignal.timeout(timeoutMs);
-      let res: Response;
+      let answered = false;
+      let failed: { status: number; detail: string } | undefined;
       try {
-        res = await fetchOnOrigin(url, origin, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout, headers: { accept: 'application/json' } }, doFetch);
+        const value = await withDeadline(signal, timeoutMs, async (deadline) => {
+          const res = await fetchOnOrigin(url, origin, { signal: deadline, headers: { accept: 'application/json' } }, doFetch);
+          answered = true;
+          if (res.ok) return { value: await read(res) };
+          failed = { status: res.status, detail: await errorDetail(res) };
+          return undefined;
+        });
+        if (value) return value.value;
       } catch (err) {
         signal?.throwIfAborted();
+        if (err instanceof RemoteError) throw err;
         if (err instanceof ForeignOriginError) throw new RemoteError('foreign', `Refused ${label}: ${err.message}`);
+        if (err instanceof AnswerRefusedError) throw new RemoteError('garbage', `Refused ${label} from ${baseUrl}: ${err.message}.`);
+        if (answered) throw new RemoteError('unreachable', `${baseUrl} did not finish answering ${label}: ${networkCause(err, timeoutMs)}.`);
         if (attempt < retries) {
           await sleep(retryDelayMs * 2 ** attempt, signal);
           continue;
         }
         throw new RemoteError('unreachable', `Cannot reach ${baseUrl}: ${networkCause(err, timeoutMs)} (${label}, tried ${attempt + 1} times).`);
       }
-      if (res.ok) return res;
-      const detail = await errorDetail(res);
-      if ((res.status >= 500 || res.status === 429) && attempt < retries) {
+      const { status, detail } = failed!;
+      if ((status >= 500 || status === 429) && attempt < retries) {
         await sleep(retryDelayMs * 2 ** attempt, signal);
         continue;
       }
-      if (res.status === 401 || res.status === 403) {
-        throw new RemoteError('refused', `${baseUrl} refused the API key (HTTP ${res.status}${detail}). Check the key.`, res.status);
+      if (status === 401 || status === 403) {
+        throw new RemoteError('refused', `${baseUrl} refused the API key (HTTP ${status}${detail}). Check the key.`, status);
       }
-      const tries = res.status >= 500 || res.status === 429 ? ` (tried ${attempt + 1} times)` : '';
-      throw new RemoteError('http', `${baseUrl} answered ${label} with HTTP ${res.status}${tries}${detail || '.'}`, res.status);
+      const tries = status >= 500 || status === 429 ? ` (tried ${attempt + 1} times)` : '';
+      throw new RemoteError('http', `${baseUrl} answered ${label} with HTTP ${status}${tries}${detail || '.'}`, status);
     }
   }
 
   /** ': "<the envelope's message>"' when an error answer is a Moefou envelope, else ''. */
   async function errorDetail(res: Response): Promise<string> {
     try {
-      const body = JSON.parse((await readLimited(res, 64 * 1024, 'The error answer')).toString('utf8')) as unknown;
+      const body = JSON.parse((await readAnswer(res, { maxBytes: 64 * 1024, types: JSON_TYPES, what: 'the error answer' })).toString('utf8')) as unknown;
       if ((await validatorOf('any'))(body)) {
         const msg = (body as { response: Answers['any'] }).response.information.msg;
         if (Array.isArray(msg) && msg.length > 0) return `: "${oneLine(msg.map(String).join(' '))}"`;
       }
     } catch {
-      // not JSON: the status says enough
+      // not JSON, or too long: the status says enough
     }
     return '';
   }
@@ -213,13 +210,20 @@ export function createRemoteClient(opts: RemoteClientOptions): RemoteClient {
     async get(kind, path, params = {}) {
       const query = new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]));
       query.set('api_key', key);
-      const res = await request(`${baseUrl}${path}?${query}`, path, path);
-      const bytes = await readLimited(res, MAX_ANSWER_BYTES, `${baseUrl}'s answer to ${path}`);
+      const { bytes, type } = await request(`${baseUrl}${path}?${query}`, path, path, async (res) => {
+        const type = oneLine(mediaTypeOf(res) || 'no content type').slice(0, 80);
+        try {
+          return { bytes: await readAnswer(res, { maxBytes: MAX_ANSWER_BYTES, types: JSON_TYPES, what: `${baseUrl}'s answer to ${path}` }), type };
+        } catch (err) {
+          if (!(err instanceof AnswerRefusedError)) throw err;
+          const why = err.reason === 'type' ? `with something that is not JSON (${type}); is it a Moefou-compatible API?` : `with more than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB.`;
+          throw new RemoteError('garbage', `${baseUrl} answered ${path} ${why}`);
+        }
+      });
       let body: unknown;
       try {
         body = JSON.parse(bytes.toString('utf8'));
       } catch {
-        const type = oneLine(res.headers.get('content-type') ?? 'no content type').slice(0, 80);
         throw new RemoteError('garbage', `${baseUrl} answered ${path} with something that is not JSON (${type}, ${bytes.length} bytes); is it a Moefou-compatible API?`);
       }
       const validate = await validatorOf(kind);
@@ -236,37 +240,30 @@ export function createRemoteClient(opts: RemoteClientOptions): RemoteClient {
     },
     async fetchBytes(url, maxBytes) {
       const path = new URL(url).pathname;
-      const res = await request(url, path, 'files');
-      const generated = res.headers.get(GENERATED_COVER_HEADER) === 'generated';
-      return { bytes: await readLimited(res, maxBytes, url), type: res.headers.get('content-type') ?? '', generated };
+      return request(url, path, 'files', async (res) => ({
+        generated: res.headers.get(GENERATED_COVER_HEADER) === 'generated',
+        type: res.headers.get('content-type') ?? '',
+        bytes: await readAnswer(res, { maxBytes, types: IMAGE_TYPES, what: 'the picture' }),
+      }));
     },
     async download(url, file, maxBytes) {
       const path = new URL(url).pathname;
-      const res = await request(url, path, 'files');
-      const hash = createHash('md5');
-      const out = createWriteStream(file);
-      let bytes = 0;
-      try {
-        if (!res.body) throw new RemoteError('garbage', `${url} sent no body.`);
-        const reader = res.body.getReader();
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          bytes += value.byteLength;
-          if (bytes > maxBytes) {
-            await reader.cancel();
-            throw new RemoteError('garbage', `${url} is larger than ${maxBytes} bytes.`);
-          }
-          hash.update(value);
-          if (!out.write(value)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+      return request(url, path, 'files', async (res) => {
+        const hash = createHash('md5');
+        const out = createWriteStream(file);
+        try {
+          const bytes = await streamAnswer(res, { maxBytes, types: AUDIO_TYPES, what: 'the audio' }, async (chunk) => {
+            hash.update(chunk);
+            if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+          });
+          await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
+          return { bytes, md5: hash.digest('hex') };
+        } catch (err) {
+          out.destroy();
+          await rm(file, { force: true });
+          throw err;
         }
-        await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
-        return { bytes, md5: hash.digest('hex') };
-      } catch (err) {
-        out.destroy();
-        await rm(file, { force: true });
-        throw err;
-      }
+      });
     },
   };
 }

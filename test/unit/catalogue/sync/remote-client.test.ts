@@ -1,8 +1,12 @@
 // The sync's HTTP client: at most `rate` requests a second (on a fake clock), retries with a doubling
 // wait for failures worth retrying and none for the others, a timeout, bounded answers, and remote
 // URLs normalised or refused.
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createRemoteClient, normaliseRemoteUrl, RemoteError } from '../../../../src-main/catalogue/sync/remote-client';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createRemoteClient, MAX_ANSWER_BYTES, normaliseRemoteUrl, RemoteError } from '../../../../src-main/catalogue/sync/remote-client';
+import { endless, loopbackServer, MiB, peakGrowth } from '../../../fixtures/endless-answers';
 
 const OK = '{"response":{"information":{"error":0,"msg":[]}}}';
 
@@ -89,6 +93,75 @@ describe('createRemoteClient', () => {
     setTimeout(() => stop.abort(), 10);
     await expect(answer).rejects.toMatchObject({ name: 'AbortError' });
     expect(hanging).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('createRemoteClient over a real connection: every answer bounded', () => {
+  const sent = new Map<string, number>();
+  let remote: Awaited<ReturnType<typeof loopbackServer>>;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'moecat-remote-client-'));
+    remote = await loopbackServer((req, res) => {
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      const note = (bytes: number) => sent.set(path, bytes);
+      if (path === '/wikis.json') return endless(res, { 'content-type': 'application/json' }, note);
+      if (path === '/on-air.json') return endless(res, { 'content-type': 'audio/mpeg' }, note);
+      if (path === '/cover.jpg') return endless(res, { 'content-type': 'text/html; charset=utf-8' }, note);
+      if (path === '/big.jpg') return endless(res, { 'content-type': 'image/jpeg', 'content-length': 1024 * MiB }, note);
+      if (path === '/page.mp3') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html>Sign in to the hotel Wi-Fi</html>');
+      if (path === '/endless.mp3') return endless(res, { 'content-type': 'audio/mpeg' }, note);
+      if (path === '/stalls.mp3') {
+        res.writeHead(200, { 'content-type': 'audio/mpeg', 'content-length': 1000 });
+        return void res.write(Buffer.alloc(100)); // then nothing more
+      }
+      res.writeHead(404).end();
+    });
+    await (await fetch(`${remote.url}/warm-up`)).arrayBuffer();
+  });
+  afterAll(async () => {
+    await remote.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const client = (timeoutMs = 30_000) => createRemoteClient({ baseUrl: remote.url, key: 'k', rate: 1000, retries: 0, timeoutMs });
+  const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (err: unknown) => err as RemoteError);
+  /** What the server got out before the reader let go (known once the connection has closed). */
+  const sentFor = (path: string) => vi.waitFor(() => sent.get(path) ?? Promise.reject(new Error(`${path} still open`)), { timeout: 30_000 });
+
+  it('gives up an endless answer at its limit while reading it, memory bounded', async () => {
+    const { value: err, rss } = await peakGrowth(() => failure(client().get('any', '/wikis.json')));
+    expect(err).toBeInstanceOf(RemoteError);
+    expect(err).toMatchObject({ kind: 'garbage', message: `${remote.url} answered /wikis.json with more than ${MAX_ANSWER_BYTES / MiB} MiB.` });
+    expect(rss).toBeLessThan(MAX_ANSWER_BYTES + 64 * MiB);
+    expect(await sentFor('/wikis.json')).toBeLessThan(MAX_ANSWER_BYTES + 64 * MiB);
+
+    const file = join(dir, 'endless.mp3.part');
+    const streamed = await peakGrowth(() => failure(client().download(`${remote.url}/endless.mp3`, file, 8 * MiB)));
+    expect(streamed.value).toMatchObject({ kind: 'garbage', message: `Refused /endless.mp3 from ${remote.url}: the audio is larger than 8 MiB.` });
+    expect(streamed.rss).toBeLessThan(64 * MiB);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('refuses an answer by its type or declared length before reading its body', async () => {
+    const json = await failure(client().get('any', '/on-air.json'));
+    expect(json).toMatchObject({ kind: 'garbage', message: `${remote.url} answered /on-air.json with something that is not JSON (audio/mpeg); is it a Moefou-compatible API?` });
+    const page = await failure(client().fetchBytes(`${remote.url}/cover.jpg`, 16 * MiB));
+    expect(page).toMatchObject({ kind: 'garbage', message: `Refused /cover.jpg from ${remote.url}: the picture came as text/html.` });
+    const big = await failure(client().fetchBytes(`${remote.url}/big.jpg`, 16 * MiB));
+    expect(big).toMatchObject({ kind: 'garbage', message: `Refused /big.jpg from ${remote.url}: the picture is larger than 16 MiB.` });
+    for (const path of ['/on-air.json', '/cover.jpg', '/big.jpg']) expect(await sentFor(path), path).toBeLessThan(16 * MiB);
+    // A captive portal's page is no song: not saved as one.
+    const file = join(dir, 'page.mp3.part');
+    expect(await failure(client().download(`${remote.url}/page.mp3`, file, 8 * MiB))).toMatchObject({ kind: 'garbage', message: `Refused /page.mp3 from ${remote.url}: the audio came as text/html.` });
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('gives up an answer that stops coming within the same deadline, as a failure of the remote', async () => {
+    const file = join(dir, 'stalls.mp3.part');
+    const err = await failure(client(300).download(`${remote.url}/stalls.mp3`, file, 8 * MiB));
+    expect(err).toBeInstanceOf(RemoteError);
+    expect(err).toMatchObject({ kind: 'unreachable', message: `${remote.url} did not finish answering /stalls.mp3: no answer within 300 ms.` });
+    expect(existsSync(file)).toBe(false);
   });
 });
 
