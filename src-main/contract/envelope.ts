@@ -27,7 +27,13 @@ export interface Envelope<P extends object = object> {
 
 export type ApiFormat = 'json' | 'xml';
 
-/** Parameters that are credentials (a calendar feed's `token` among them): never echoed back. */
+/**
+ * Parameters that are credentials, never echoed back: the API key, a calendar feed's or a sign-in link's
+ * `token`, OAuth's, and the Subsonic API's (`apiKey`; `p` password, `t` token, `s` salt) that clients of
+ * that API may send along.
+ */
+const CREDENTIALS = new Set(['api_key', 'token', 'apiKey', 'p', 't', 's']);
+
 export function isCredential(name: string): boolean {
-  return name === 'api_key' || name === 'token' || name.startsWith('oauth_');
+  return CREDENTIALS.has(name) || name.startsWith('oauth_');
 }

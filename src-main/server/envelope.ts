@@ -2,6 +2,7 @@
 // goes through sendEnvelope, so JSON and XML always carry the same fields.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiFormat, Information } from '../contract/envelope';
+import { blotted, echoablePath, secretsOf } from './credentials';
 import { echoParameters, parseQuery } from './query';
 import type { CachedAnswer } from './answer-cache';
 import { encodedBody } from './answer-encoding';
@@ -45,22 +46,31 @@ function baseInformation(request: FastifyRequest): Pick<Information, 'parameters
     return { parameters: echoParameters(parsed.params), request: parsed.request };
   } catch {
     // The query itself is what is wrong: echo nothing rather than guess.
-    return { parameters: {}, request: request.url.split('?')[0] };
+    return { parameters: {}, request: echoablePath(request.url.split('?')[0]) };
   }
+}
+
+/** What the envelope echoes of the request, with any credential value the request carried blotted out. */
+function withoutSecrets(request: FastifyRequest, echoed: Pick<Information, 'parameters' | 'request' | 'msg'>): Pick<Information, 'parameters' | 'request' | 'msg'> {
+  const secrets = secretsOf(request);
+  if (secrets.length === 0) return echoed;
+  const parameters: Record<string, string> = {};
+  for (const [name, value] of Object.entries(echoed.parameters)) parameters[name] = blotted(value, secrets);
+  return { parameters, request: blotted(echoed.request, secrets), msg: echoed.msg.map((m) => blotted(m, secrets)) };
 }
 
 /** The envelope rendered in the request's format: status, content type and encoded body. */
 export async function renderEnvelope(request: FastifyRequest, content: EnvelopeContent): Promise<CachedAnswer> {
   const status = content.status ?? 200;
   const hasError = status >= 400 || content.information?.has_error === true;
-  const { parameters, request: requested } = baseInformation(request);
+  const echoed = withoutSecrets(request, { ...baseInformation(request), msg: content.msg ?? [] });
   // INTERFACE.md's order (parameters, msg, has_error, request, page, perpage, count, onair_<n>_count),
   // then Moecat's `error`.
   const information: Information = {
-    parameters,
-    msg: content.msg ?? [],
+    parameters: echoed.parameters,
+    msg: echoed.msg,
     has_error: hasError,
-    request: requested,
+    request: echoed.request,
     ...content.information,
     error: status >= 400 ? status : 0,
   };

@@ -6,14 +6,14 @@
 // server's onRequest hooks (the host check) have run by then; the inner app has the same error and
 // not-found answers (the envelope, in the requested format).
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { errorsPlugin, sendNotFound } from './plugins/errors';
+import { answerRouterError, errorsPlugin, sendNotFound } from './plugins/errors';
 import { lazySchemaController } from './schema-compilers';
 
 /** A bare app with the server's error and not-found answers (or `notFound`), for lazyApp's `build`. */
 export async function innerApp(
   opts: { routerOptions?: FastifyServerOptions['routerOptions']; notFound?: (request: FastifyRequest, reply: FastifyReply) => unknown } = {},
 ): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false, schemaController: lazySchemaController(), routerOptions: { maxParamLength: 500, ...opts.routerOptions } });
+  const app = Fastify({ logger: false, schemaController: lazySchemaController(), routerOptions: { maxParamLength: 500, ...opts.routerOptions }, frameworkErrors: answerRouterError });
   app.decorateRequest('apiFormat', null);
   await app.register(errorsPlugin);
   app.setNotFoundHandler(opts.notFound ?? ((request, reply) => sendNotFound(request, reply)));

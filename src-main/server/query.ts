@@ -4,6 +4,7 @@
 // runs. Each value's own checks are its parameter spec's (operations/params.ts).
 import { isCredential } from '../contract/envelope';
 import { ApiError, badParameter } from './api-error';
+import { echoablePath } from './credentials';
 
 export const MAX_VALUE_LENGTH = 256;
 export const MAX_PARAMETERS = 32;
@@ -11,7 +12,7 @@ export const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 export interface ParsedQuery {
   params: Map<string, string>;
-  /** Path + query as received, credentials removed. */
+  /** Path + query as received, credentials removed (credentials.ts). */
   request: string;
 }
 
@@ -71,7 +72,8 @@ export function parseQuery(rawUrl: string): ParsedQuery {
     params.set(name, value);
     if (!isCredential(name)) kept.push(pair);
   }
-  return { params, request: kept.length ? `${path}?${kept.join('&')}` : path };
+  const shown = echoablePath(path);
+  return { params, request: kept.length ? `${shown}?${kept.join('&')}` : shown };
 }
 
 /** Every parameter for the envelope's `parameters`, credentials left out. */

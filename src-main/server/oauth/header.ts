@@ -31,8 +31,10 @@ export function parseOAuthHeader(header: string): [string, string][] {
     PAIR.lastIndex = at;
     const m = PAIR.exec(text);
     if (!m) {
-      const near = text.slice(at).trim().slice(0, 40);
-      throw new ApiError('BAD_PARAMETER', `The Authorization header is malformed near "${near}": each parameter must be name="percent-encoded value", separated by commas.`);
+      // Only a parameter's name is quoted: what follows it is a signature, a token or a nonce.
+      const name = /^([A-Za-z0-9_.~%-]{1,40})\s*=/.exec(text.slice(at).trimStart())?.[1];
+      const where = name ? `near "${name}"` : `at character ${at + 1}`;
+      throw new ApiError('BAD_PARAMETER', `The Authorization header is malformed ${where}: each parameter must be name="percent-encoded value", separated by commas.`);
     }
     at = PAIR.lastIndex;
     const name = decode(m[1], 'parameter name');

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { createReadStream } from 'node:fs';
 import { COVER_FILE_TYPE, savedCoverFile } from '../../catalogue/write/cover-files';
 import { COVER_SIZES, GENERATED_COVER_HEADER, type CoverSize } from '../../contract/covers';
+import { ApiError } from '../api-error';
 import { coverJpeg, coverSvg } from '../cover-art';
 
 /** The saved file of a cover and its size in bytes, or undefined when it is not there (then the cover is drawn). */
@@ -23,7 +24,7 @@ export async function coverRoutes(app: FastifyInstance): Promise<void> {
     const id = /^\d{1,15}$/.test(wikiId) ? Number(wikiId) : NaN;
     const source = Number.isSafeInteger(id) ? app.deps.catalogue.coverSource(id) : undefined;
     if (!(size in COVER_SIZES) || !source) {
-      return reply.code(404).send({ error: 404, has_error: true, msg: ['No such cover.'] });
+      throw new ApiError('NOT_FOUND', 'No such cover.');
     }
     const poster = !source.coverFile && source.bgmId !== null ? app.deps.userDb.posters.coverOf(source.bgmId) : undefined;
     const coverFile = source.coverFile ?? poster ?? null;
