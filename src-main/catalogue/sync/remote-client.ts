@@ -259,7 +259,8 @@ export function createRemoteClient(opts: RemoteClientOptions): RemoteClient {
           await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
           return { bytes, md5: hash.digest('hex') };
         } catch (err) {
-          out.destroy();
+          // Closed before removed: a file still being opened would otherwise appear after the removal.
+          if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()).destroy());
           await rm(file, { force: true });
           throw err;
         }
