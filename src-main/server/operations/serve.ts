@@ -12,6 +12,7 @@ import { innerApp, lazyApp } from '../lazy-app';
 import { requireApiKeyOrOAuth } from '../plugins/auth';
 import { isFirstParty, requireFirstParty, userAuthority } from '../plugins/first-party';
 import { sendNotFound } from '../plugins/errors';
+import { withoutFolderPaths } from '../folder-paths';
 import { isObjectKey, parseQuery, type ParsedQuery } from '../query';
 import { siteOf } from '../site';
 import { withUserFavs } from '../user-favs';
@@ -146,7 +147,10 @@ async function answer(op: Operation, app: FastifyInstance, request: FastifyReque
   const result = await op.handle({ p, app, request, reply, site: siteOf(request), asUser });
   if ((result as unknown) === reply) return reply;
   const { information, msg, informationLast } = result as Answer;
-  const payload = asUser ? withUserFavs((result as Answer).payload, app.deps.userDb) : (result as Answer).payload;
+  // Where an imported album lies on this machine is for the app's own UI alone (folder-paths.ts).
+  const ownUi = ui || op.auth === 'first-party' || (op.auth === 'user' && isFirstParty(request));
+  const shown = ownUi ? (result as Answer).payload : withoutFolderPaths((result as Answer).payload);
+  const payload = asUser ? withUserFavs(shown, app.deps.userDb) : shown;
   const rendered = await renderEnvelope(request, { information, msg, payload, informationLast });
   if (key && rendered.status === 200) app.answerCache.set(key, keptForm(rendered), generation);
   // The user's own data, and anything the UI alone may see, is never stored by a browser or proxy.
