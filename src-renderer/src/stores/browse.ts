@@ -63,7 +63,7 @@ export const useBrowseStore = defineStore('browse', () => {
         resultsKey.value = key;
         if (answer.count > page * PER_PAGE && answer.wikis.length) readAhead(filter, page + 1);
       },
-      () => (resultsKey.value = key),
+      { failed: () => (resultsKey.value = key) },
     );
   }
 

@@ -1,9 +1,10 @@
-// The two ways the stores talk to the server, each with its state for the views.
+// The ways the stores talk to the server, each with its state for the views.
 // - latestRead(): a read whose newest call wins, its progress in `state` (a LoadState; `loading` and
-//   `error` read it). Starting one aborts the one before; only the newest may apply its answer or
-//   settle the state — an older answer arriving late, or an older read's end, never overwrites what
-//   the newer one shows. cancel() drops the read in flight, for a caller that goes back to what it
-//   already shows.
+//   `error` read it) — its own, or a store's page object that extends LoadState, so the page's content
+//   and where its load stands change together. Starting one aborts the one before; only the newest may
+//   apply its answer or settle the state — an older answer arriving late, or an older read's end, never
+//   overwrites what the newer one shows. cancel() drops the read in flight, for a caller that goes back
+//   to what it already shows (or on to something it knows without asking).
 // - userAction(): something the user asked for (create, revoke, start). `busy` while it runs, and its
 //   failure in `error` as a sentence; it answers whether it worked, so a form knows whether to reset.
 import { computed, reactive, ref } from 'vue';
@@ -12,20 +13,38 @@ import { failed as failedState, idle, type LoadState } from './load-state';
 
 const isAbort = (e: unknown) => (e as Error)?.name === 'AbortError';
 
-export function latestRead() {
-  const state = reactive<LoadState>(idle());
+export interface ReadOptions<S extends LoadState> {
+  /**
+   * What the page shows while the read runs (its new key, its old content emptied). Applied after the
+   * state is noted, so an abort or cancel() goes back to the page as it was, not half of it.
+   */
+  start?: (state: S) => void;
+  /**
+   * The content on screen stays, its status unchanged, while the read runs: a refresh of the page shown
+   * or a next page added to it, which should not flash a placeholder. A failure then only sets `error`;
+   * `failed` may say more.
+   */
+  keepShown?: boolean;
+  /** Hears of the newest read's failure, after the state says it (a list may empty itself here). */
+  failed?: (e: unknown) => void;
+}
+
+export function latestRead<S extends LoadState = LoadState>(state: S = reactive(idle()) as S) {
   const loading = computed(() => state.status === 'loading');
   const error = computed(() => state.error);
   let controller: AbortController | null = null;
-  /** Where the state stood before the read in flight, for cancel(). */
-  let before: LoadState = idle();
+  /** The page before the reads in flight began, for an abort and cancel(). */
+  let before: S = { ...state };
 
-  /** Reads with a fresh signal; `apply` takes the answer, `failed` hears of a failure — each only while this read is the newest. */
-  async function run<T>(read: (signal: AbortSignal) => Promise<T>, apply: (answer: T) => void, failed?: (e: unknown) => void): Promise<void> {
+  /** Reads with a fresh signal; `apply` takes the answer — only while this read is the newest. */
+  async function run<T>(read: (signal: AbortSignal) => Promise<T>, apply: (answer: T) => void, options: ReadOptions<S> = {}): Promise<void> {
     controller?.abort();
+    // A read that overtakes another goes back, when dropped, to where the first one started from.
+    if (!controller) before = { ...state };
     const mine = (controller = new AbortController());
-    if (state.status !== 'loading') before = { ...state };
-    Object.assign(state, { status: 'loading', error: null });
+    options.start?.(state);
+    if (options.keepShown) state.error = null;
+    else Object.assign(state, { status: 'loading', error: null });
     try {
       const answer = await read(mine.signal);
       if (mine !== controller) return;
@@ -37,19 +56,26 @@ export function latestRead() {
         Object.assign(state, before); // aborted from elsewhere: no failure, and no longer loading
         return;
       }
-      Object.assign(state, failedState(e));
-      failed?.(e);
+      if (options.keepShown) state.error = failedState(e).error;
+      else Object.assign(state, failedState(e));
+      options.failed?.(e);
     } finally {
       if (mine === controller) controller = null;
     }
   }
 
-  /** Drops the read in flight, if any: its answer will not be applied, and nothing is loading. */
-  function cancel(): void {
-    if (!controller) return;
-    controller.abort();
-    controller = null;
-    Object.assign(state, before);
+  /**
+   * Drops the read in flight, if any: its answer will not be applied, and nothing is loading. The page
+   * goes back to what it showed before the read — or, given `to`, shows that (what the caller knows
+   * without asking).
+   */
+  function cancel(to?: Partial<S>): void {
+    if (controller) {
+      controller.abort();
+      controller = null;
+      if (!to) Object.assign(state, before);
+    }
+    if (to) Object.assign(state, to);
   }
 
   return { state, loading, error, run, cancel };
