@@ -23,6 +23,7 @@ import { usePlayerStore, type PlayerTrack } from './player';
 import { MAX_QUEUE } from '../player/storage';
 import { followingChanged } from '../reminders/following-changed';
 import type { LoadState } from './load-state';
+import { timedNotice } from './notice';
 
 export const FAV_PER_PAGE = 24;
 const NOTICE_MS = 8_000;
@@ -68,14 +69,12 @@ export const useFavouritesStore = defineStore('favourites', () => {
   /** This session's own changes: object key → favourited. */
   const marks = reactive(new Map<string, boolean>());
   const pending = reactive(new Set<string>());
-  const notice = ref<FavouriteNotice | null>(null);
+  const { notice, show: showNotice, dismiss: dismissNotice } = timedNotice<FavouriteNotice>(NOTICE_MS);
   const lists = { wiki: reactive(emptyList<'wiki'>()), sub: reactive(emptyList<'sub'>()) };
   const controllers: Partial<Record<FavKind, AbortController>> = {};
   /** Play all: busy while collecting the songs; 'empty' when none has audio. */
   const playAllState = ref<'idle' | 'loading' | 'empty' | 'error'>('idle');
   const playAllError = ref<string | null>(null);
-  let noticeCount = 0;
-  let noticeTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** Whether the object is a favourite: this session's change if any, else what its answer said. */
   function isFavourite(type: FavKind, id: number, fromAnswer: FavDto | null | undefined): boolean {
@@ -83,12 +82,6 @@ export const useFavouritesStore = defineStore('favourites', () => {
   }
 
   const isPending = (type: FavKind, id: number) => pending.has(keyOf(type, id));
-
-  function announce(action: FavouriteNotice['action'], title: string, message: string): void {
-    notice.value = { id: ++noticeCount, action, title, message };
-    clearTimeout(noticeTimer);
-    noticeTimer = setTimeout(() => (notice.value = null), NOTICE_MS);
-  }
 
   /** Adds or removes (`current` = favourited now); resolves whether the server agreed. */
   async function toggle(type: FavKind, id: number, title: string, current: boolean): Promise<boolean> {
@@ -104,14 +97,12 @@ export const useFavouritesStore = defineStore('favourites', () => {
     } catch (e) {
       if (e instanceof ApiFailure && e.status === (current ? 404 : 409)) return true;
       marks.set(key, current);
-      announce(current ? 'remove' : 'add', title, failureMessage(e));
+      showNotice({ action: current ? 'remove' : 'add', title, message: failureMessage(e) });
       return false;
     } finally {
       pending.delete(key);
     }
   }
-
-  const dismissNotice = () => (notice.value = null);
 
   /** One page of favourite entries ('wiki') or songs and episodes ('sub'); a newer load wins. */
   async function loadList(type: FavKind, page: number, force = false): Promise<void> {

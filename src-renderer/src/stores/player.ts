@@ -8,6 +8,7 @@ import { createAudioOutput } from '../player/audio';
 import * as Q from '../player/queue';
 import { loadPlayer, MAX_QUEUE, portableUrl, savePlayer } from '../player/storage';
 import type { PlayerTrack, QueuedTrack } from '../player/track';
+import { timedNotice } from './notice';
 
 export type { RepeatMode } from '../player/queue';
 export type { PlayerTrack, QueuedTrack } from '../player/track';
@@ -43,7 +44,7 @@ export const usePlayerStore = defineStore('player', () => {
   const paused = ref(true);
   /** Waiting for data while meant to be playing. */
   const buffering = ref(false);
-  const notice = ref<PlayerNotice | null>(null);
+  const { notice, show: showNotice, dismiss: dismissNotice } = timedNotice<PlayerNotice>(NOTICE_MS);
 
   const queue = computed(() => state.value.tracks);
   const index = computed(() => state.value.index);
@@ -54,17 +55,11 @@ export const usePlayerStore = defineStore('player', () => {
   const hasPrevious = computed(() => current.value !== null);
 
   let failuresInRow = 0;
-  let noticeTimer: ReturnType<typeof setTimeout> | undefined;
-  let noticeCount = 0;
   let lastSavedPosition = position.value;
   /** Told once per loaded track when it first really plays (Recently played records it). */
   const startListeners = new Set<(track: QueuedTrack) => void>();
 
-  function announce(kind: PlayerNotice['kind'], title?: string): void {
-    notice.value = { id: ++noticeCount, kind, title };
-    clearTimeout(noticeTimer);
-    noticeTimer = setTimeout(() => (notice.value = null), NOTICE_MS);
-  }
+  const announce = (kind: PlayerNotice['kind'], title?: string) => showNotice({ kind, title });
 
   function persist(): void {
     const { tracks, index: i, unshuffled } = state.value;
@@ -246,7 +241,6 @@ export const usePlayerStore = defineStore('player', () => {
   const cycleRepeat = () => (repeat.value = Q.nextRepeat(repeat.value));
   const setVolume = (v: number) => audio.setVolume(v);
   const toggleMute = () => audio.toggleMute();
-  const dismissNotice = () => (notice.value = null);
 
   /** Calls `listener` each time a track starts playing (not on resume); answers the unsubscribe. */
   function onTrackStart(listener: (track: QueuedTrack) => void): () => void {
