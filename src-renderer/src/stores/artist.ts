@@ -3,8 +3,9 @@ import { defineStore } from 'pinia';
 import { reactive } from 'vue';
 import { fetchArtist, type ArtistDetail } from '../api/artists';
 import { trackFromSong } from '../player/tracks';
-import { failed, type LoadState } from './load-state';
+import type { LoadState } from './load-state';
 import { usePlayerStore, type PlayerTrack } from './player';
+import { latestRead } from './requests';
 
 interface ArtistPage extends LoadState {
   name: string;
@@ -15,21 +16,14 @@ interface ArtistPage extends LoadState {
 
 export const useArtistStore = defineStore('artist', () => {
   const page = reactive<ArtistPage>({ name: '', status: 'idle', error: null, detail: null, tracks: [] });
-  let controller: AbortController | null = null;
+  const { run } = latestRead(page);
 
-  async function load(name: string): Promise<void> {
-    controller?.abort();
-    const mine = (controller = new AbortController());
-    Object.assign(page, { name, status: 'loading', error: null, detail: null, tracks: [] });
-    try {
-      const detail = await fetchArtist(name, mine.signal);
-      if (controller !== mine) return;
-      Object.assign(page, { status: 'ready', detail, tracks: detail.subs.map((s) => trackFromSong(s, s.wiki)) });
-    } catch (e) {
-      if ((e as Error).name === 'AbortError' || controller !== mine) return;
-      Object.assign(page, failed(e));
-    }
-  }
+  const load = (name: string): Promise<void> =>
+    run(
+      (signal) => fetchArtist(name, signal),
+      (detail) => Object.assign(page, { detail, tracks: detail.subs.map((s) => trackFromSong(s, s.wiki)) }),
+      { start: () => Object.assign(page, { name, detail: null, tracks: [] }) },
+    );
 
   /** Plays the artist's songs from the index-th (those without audio left out). */
   function play(fromIndex = 0): void {

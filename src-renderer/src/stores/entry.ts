@@ -6,8 +6,9 @@ import { reactive } from 'vue';
 import type { SubDto, WikiDto } from '../../../src-main/contract/objects';
 import { fetchEntryDetail, fetchPlaylist, fetchSubDetail, type EntrySection } from '../api/entry';
 import { trackFromPlaylistItem, trackFromSong } from '../player/tracks';
-import { failed, type LoadState } from './load-state';
+import type { LoadState } from './load-state';
 import { usePlayerStore, type PlayerTrack } from './player';
+import { latestRead } from './requests';
 
 interface EntryPage extends LoadState {
   key: string;
@@ -23,52 +24,42 @@ interface SubPage extends LoadState {
   track: PlayerTrack | null;
 }
 
-const isAbort = (e: unknown) => (e as Error)?.name === 'AbortError';
-
 export const useEntryStore = defineStore('entry', () => {
   const entry = reactive<EntryPage>({ key: '', status: 'idle', error: null, wiki: null, subs: [], tracks: [] });
   const subPage = reactive<SubPage>({ key: '', status: 'idle', error: null, sub: null, track: null });
-  let entryController: AbortController | null = null;
-  let subController: AbortController | null = null;
+  const entryRead = latestRead(entry);
+  const subRead = latestRead(subPage);
 
   async function loadEntry(section: EntrySection, id: number, force = false): Promise<void> {
     const key = `${section}/${id}`;
     if (!force && entry.key === key && (entry.status === 'ready' || entry.status === 'loading')) return;
-    entryController?.abort();
-    const controller = (entryController = new AbortController());
-    Object.assign(entry, { key, status: 'loading', error: null, wiki: null, subs: [], tracks: [] });
-    try {
-      // Episodes carry no sub_upload: a radio's audio comes from its playlist.
-      const [detail, playlist] = await Promise.all([
-        fetchEntryDetail(section, id, controller.signal),
-        section === 'radio' ? fetchPlaylist({ radio: id }, controller.signal) : Promise.resolve([]),
-      ]);
-      const fromPlaylist = new Map(playlist.map((item) => [item.sub_id, trackFromPlaylistItem(item)]));
-      Object.assign(entry, {
-        status: 'ready',
-        wiki: detail.wiki,
-        subs: detail.subs,
-        tracks: detail.subs.map((s) => fromPlaylist.get(s.sub_id) ?? trackFromSong(s, detail.wiki)),
-      });
-    } catch (e) {
-      if (isAbort(e) || controller !== entryController) return;
-      Object.assign(entry, failed(e));
-    }
+    await entryRead.run(
+      (signal) =>
+        Promise.all([
+          fetchEntryDetail(section, id, signal),
+          // Episodes carry no sub_upload: a radio's audio comes from its playlist.
+          section === 'radio' ? fetchPlaylist({ radio: id }, signal) : Promise.resolve([]),
+        ]),
+      ([detail, playlist]) => {
+        const fromPlaylist = new Map(playlist.map((item) => [item.sub_id, trackFromPlaylistItem(item)]));
+        Object.assign(entry, {
+          wiki: detail.wiki,
+          subs: detail.subs,
+          tracks: detail.subs.map((s) => fromPlaylist.get(s.sub_id) ?? trackFromSong(s, detail.wiki)),
+        });
+      },
+      { start: () => Object.assign(entry, { key, wiki: null, subs: [], tracks: [] }) },
+    );
   }
 
   async function loadSub(id: number, force = false): Promise<void> {
     const key = String(id);
     if (!force && subPage.key === key && (subPage.status === 'ready' || subPage.status === 'loading')) return;
-    subController?.abort();
-    const controller = (subController = new AbortController());
-    Object.assign(subPage, { key, status: 'loading', error: null, sub: null, track: null });
-    try {
-      const [sub, playlist] = await Promise.all([fetchSubDetail(id, controller.signal), fetchPlaylist({ sub: id }, controller.signal)]);
-      Object.assign(subPage, { status: 'ready', sub, track: playlist[0] ? trackFromPlaylistItem(playlist[0]) : null });
-    } catch (e) {
-      if (isAbort(e) || controller !== subController) return;
-      Object.assign(subPage, failed(e));
-    }
+    await subRead.run(
+      (signal) => Promise.all([fetchSubDetail(id, signal), fetchPlaylist({ sub: id }, signal)]),
+      ([sub, playlist]) => Object.assign(subPage, { sub, track: playlist[0] ? trackFromPlaylistItem(playlist[0]) : null }),
+      { start: () => Object.assign(subPage, { key, sub: null, track: null }) },
+    );
   }
 
   /** Plays the entry on screen from its index-th sub-entry (those without audio are left out). */

@@ -24,6 +24,7 @@ import { MAX_QUEUE } from '../player/storage';
 import { followingChanged } from '../reminders/following-changed';
 import type { LoadState } from './load-state';
 import { timedNotice } from './notice';
+import { latestRead } from './requests';
 
 export const FAV_PER_PAGE = 24;
 const NOTICE_MS = 8_000;
@@ -71,7 +72,7 @@ export const useFavouritesStore = defineStore('favourites', () => {
   const pending = reactive(new Set<string>());
   const { notice, show: showNotice, dismiss: dismissNotice } = timedNotice<FavouriteNotice>(NOTICE_MS);
   const lists = { wiki: reactive(emptyList<'wiki'>()), sub: reactive(emptyList<'sub'>()) };
-  const controllers: Partial<Record<FavKind, AbortController>> = {};
+  const reads = { wiki: latestRead<FavList<FavKind>>(lists.wiki), sub: latestRead<FavList<FavKind>>(lists.sub) };
   /** Play all: busy while collecting the songs; 'empty' when none has audio. */
   const playAllState = ref<'idle' | 'loading' | 'empty' | 'error'>('idle');
   const playAllError = ref<string | null>(null);
@@ -108,17 +109,15 @@ export const useFavouritesStore = defineStore('favourites', () => {
   async function loadList(type: FavKind, page: number, force = false): Promise<void> {
     const list = lists[type];
     if (!force && list.page === page && (list.status === 'ready' || list.status === 'loading')) return;
-    controllers[type]?.abort();
-    const controller = (controllers[type] = new AbortController());
-    Object.assign(list, { status: 'loading', error: null, page });
-    try {
-      const answer = await fetchFavourites(type, page, FAV_PER_PAGE, controller.signal);
-      if (controller !== controllers[type]) return;
-      Object.assign(list, { status: 'ready', items: answer.items, count: answer.count });
-    } catch (e) {
-      if (controller !== controllers[type] || (e as Error).name === 'AbortError') return;
-      Object.assign(list, { status: 'error', error: failureMessage(e), items: [] });
-    }
+    await reads[type].run(
+      (signal) => fetchFavourites(type, page, FAV_PER_PAGE, signal),
+      (answer) => Object.assign(list, { items: answer.items, count: answer.count }),
+      {
+        start: () => (list.page = page),
+        // A list has no "not found": a missing page is a failure like any other, and shows no rows.
+        failed: () => Object.assign(list, { status: 'error', items: [] }),
+      },
+    );
   }
 
   /** Queues every favourite song or episode with audio and plays the first; 'empty' when none has audio. */

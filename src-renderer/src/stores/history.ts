@@ -5,11 +5,10 @@
 import { defineStore } from 'pinia';
 import { reactive } from 'vue';
 import type { PlayItemDto } from '../../../src-main/contract/objects';
-import { failureMessage } from '../api/client';
 import { clearHistory, fetchHistory, recordPlay } from '../api/history';
 import type { LoadState } from './load-state';
 import { usePlayerStore } from './player';
-import { userAction } from './requests';
+import { latestRead, userAction } from './requests';
 
 export const HISTORY_PER_PAGE = 20;
 
@@ -22,21 +21,21 @@ export interface HistoryList extends LoadState {
 export const useHistoryStore = defineStore('history', () => {
   const list = reactive<HistoryList>({ status: 'idle', error: null, items: [], count: 0, page: 1 });
   const { busy: clearing, error: clearError, run: act } = userAction();
-  let controller: AbortController | null = null;
+  const { run: read, cancel } = latestRead(list);
 
   async function load(page: number, force = false): Promise<void> {
     if (!force && list.page === page && (list.status === 'ready' || list.status === 'loading')) return;
-    controller?.abort();
-    const mine = (controller = new AbortController());
-    Object.assign(list, { status: list.status === 'ready' && list.page === page ? 'ready' : 'loading', error: null, page });
-    try {
-      const answer = await fetchHistory(page, HISTORY_PER_PAGE, mine.signal);
-      if (mine !== controller) return;
-      Object.assign(list, { status: 'ready', items: answer.items, count: answer.count });
-    } catch (e) {
-      if (mine !== controller || (e as Error).name === 'AbortError') return;
-      Object.assign(list, { status: 'error', error: failureMessage(e), items: [] });
-    }
+    await read(
+      (signal) => fetchHistory(page, HISTORY_PER_PAGE, signal),
+      (answer) => Object.assign(list, { items: answer.items, count: answer.count }),
+      {
+        start: () => (list.page = page),
+        // A play just recorded refreshes the page on screen: the rows stay until the new ones come.
+        keepShown: list.status === 'ready' && list.page === page,
+        // A list has no "not found": a missing page is a failure like any other, and shows no rows.
+        failed: () => Object.assign(list, { status: 'error', items: [] }),
+      },
+    );
   }
 
   /** Records a play; a first page on screen is refreshed so the song moves to the top. */
@@ -53,8 +52,7 @@ export const useHistoryStore = defineStore('history', () => {
   const clear = (): Promise<boolean> =>
     act(async () => {
       await clearHistory();
-      controller?.abort();
-      Object.assign(list, { status: 'ready', error: null, items: [], count: 0, page: 1 });
+      cancel({ status: 'ready', error: null, items: [], count: 0, page: 1 });
     });
 
   usePlayerStore().onTrackStart((track) => void record(track.subId));

@@ -1,36 +1,31 @@
 // The OAuth approval page's state: the request a tool sent the user with (looked up by its token), and
 // the user's answer. A newer look-up aborts the one before it.
 import { defineStore } from 'pinia';
-import { computed, reactive, ref, shallowRef } from 'vue';
+import { computed, ref, shallowRef } from 'vue';
 import { ApiFailure, failureMessage } from '../api/client';
 import { answerOAuthRequest, fetchOAuthRequest, type OAuthRequestInfo } from '../api/oauth';
-import { failed, idle, ready, type LoadState } from './load-state';
+import { latestRead } from './requests';
 
 export type { OAuthRequestInfo } from '../api/oauth';
 
 export const useOAuthAuthorizeStore = defineStore('oauth-authorize', () => {
-  const loadState = reactive<LoadState>(idle());
+  const { state: loadState, error, run } = latestRead();
   const status = computed(() => loadState.status);
-  const error = computed(() => loadState.error);
   const request = shallowRef<OAuthRequestInfo | null>(null);
   const busy = ref(false);
   const answerError = ref<string | null>(null);
 
-  let controller: AbortController | undefined;
-  async function load(token: string): Promise<void> {
-    controller?.abort();
-    controller = new AbortController();
-    Object.assign(loadState, { status: 'loading', error: null });
-    request.value = null;
-    answerError.value = null;
-    try {
-      request.value = await fetchOAuthRequest(token, controller.signal);
-      Object.assign(loadState, ready());
-    } catch (e) {
-      if ((e as Error).name === 'AbortError') return;
-      Object.assign(loadState, failed(e));
-    }
-  }
+  const load = (token: string): Promise<void> =>
+    run(
+      (signal) => fetchOAuthRequest(token, signal),
+      (answer) => (request.value = answer),
+      {
+        start: () => {
+          request.value = null;
+          answerError.value = null;
+        },
+      },
+    );
 
   /** Allows or denies; the request comes back answered (with a verifier and where to go next). */
   async function answer(choice: 'approve' | 'deny'): Promise<OAuthRequestInfo | null> {
