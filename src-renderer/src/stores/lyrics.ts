@@ -3,42 +3,34 @@
 import { defineStore } from 'pinia';
 import { computed, ref, watch } from 'vue';
 import type { LyricsDto } from '../../../src-main/contract/objects';
-import { failureMessage } from '../api/client';
 import { fetchLyrics } from '../api/lyrics';
 import { activeLine } from '../player/lyrics-line';
+import { idle, ready } from './load-state';
 import { usePlayerStore } from './player';
+import { latestRead } from './requests';
 
 export const useLyricsStore = defineStore('lyrics', () => {
   const player = usePlayerStore();
   const known = new Map<number, LyricsDto | null>();
   const lyrics = ref<LyricsDto | null>(null);
-  const loading = ref(false);
-  const error = ref('');
-  let controller: AbortController | null = null;
+  const { state: loadState, run, cancel } = latestRead();
 
-  async function load(subId: number | undefined): Promise<void> {
-    controller?.abort();
-    error.value = '';
-    if (subId === undefined) {
-      lyrics.value = null;
-      return;
+  function load(subId: number | undefined): Promise<void> {
+    if (subId === undefined || known.has(subId)) {
+      lyrics.value = subId === undefined ? null : known.get(subId)!;
+      cancel(subId === undefined ? idle() : ready());
+      return Promise.resolve();
     }
-    if (known.has(subId)) {
-      lyrics.value = known.get(subId)!;
-      return;
-    }
-    const mine = (controller = new AbortController());
-    loading.value = true;
-    lyrics.value = null;
-    try {
-      const found = await fetchLyrics(subId, mine.signal);
-      known.set(subId, found);
-      if (controller === mine) lyrics.value = found;
-    } catch (e) {
-      if ((e as Error).name !== 'AbortError' && controller === mine) error.value = failureMessage(e);
-    } finally {
-      if (controller === mine) loading.value = false;
-    }
+    return run(
+      // Kept even when another track has started meanwhile: that song's lyrics are known all the same.
+      async (signal) => {
+        const found = await fetchLyrics(subId, signal);
+        known.set(subId, found);
+        return found;
+      },
+      (found) => (lyrics.value = found),
+      { start: () => (lyrics.value = null) },
+    );
   }
 
   watch(() => player.current?.subId, (id) => void load(id), { immediate: true });
@@ -51,5 +43,5 @@ export const useLyricsStore = defineStore('lyrics', () => {
     if (line) player.seek(line.time_ms / 1000);
   }
 
-  return { lyrics, loading, error, active, seekTo };
+  return { lyrics, loadState, active, seekTo };
 });

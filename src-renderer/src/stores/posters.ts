@@ -3,14 +3,15 @@
 // on starts a run; a run left unfinished is resumed by the same button.
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import { failureMessage } from '../api/client';
 import { fetchPosterState, setPostersEnabled, startPosterFetch, type PosterState } from '../api/following';
 import { useJobsStore, type JobInfo } from './jobs';
+import { latestRead, userAction } from './requests';
 
 export const usePostersStore = defineStore('posters', () => {
   const jobs = useJobsStore();
   const state = ref<PosterState | null>(null);
-  const error = ref('');
+  const { state: loadState, run: read } = latestRead();
+  const { error: actionError, run: act } = userAction();
   const jobId = ref<string | null>(null);
   const job = computed<JobInfo | null>(() => (jobId.value ? (jobs.jobs[jobId.value] ?? null) : null));
   const running = computed(() => job.value?.status === 'running');
@@ -20,38 +21,29 @@ export const usePostersStore = defineStore('posters', () => {
     void jobs.follow(j).then(() => load());
   }
 
-  async function load(): Promise<void> {
-    try {
-      const answer = await fetchPosterState();
+  const load = (): Promise<void> =>
+    read(fetchPosterState, (answer) => {
       state.value = answer.posters;
-      error.value = '';
+      // What the server says now stands in for an older action's complaint.
+      actionError.value = null;
       if (answer.job && answer.job.id !== jobId.value && (answer.job.status === 'running' || !jobId.value)) show(answer.job);
-    } catch (e) {
-      error.value = failureMessage(e);
-    }
-  }
+    });
+
+  const begin = async () => show(await startPosterFetch());
 
   async function start(): Promise<void> {
-    try {
-      error.value = '';
-      show(await startPosterFetch());
-    } catch (e) {
-      error.value = failureMessage(e);
-    }
+    await act(begin);
   }
 
   /** Turns posters on (and starts a run) or off. */
   async function setEnabled(enabled: boolean): Promise<void> {
-    try {
-      error.value = '';
+    await act(async () => {
       state.value = await setPostersEnabled(enabled);
-      if (enabled && !running.value) await start();
-    } catch (e) {
-      error.value = failureMessage(e);
-    }
+      if (enabled && !running.value) await begin();
+    });
   }
 
   const cancel = () => (jobId.value ? jobs.cancel(jobId.value) : Promise.resolve(false));
 
-  return { state, error, job, running, load, start, setEnabled, cancel };
+  return { state, loadState, actionError, job, running, load, start, setEnabled, cancel };
 });
