@@ -5,6 +5,8 @@
 //   apply its answer or settle the state — an older answer arriving late, or an older read's end, never
 //   overwrites what the newer one shows. cancel() drops the read in flight, for a caller that goes back
 //   to what it already shows (or on to something it knows without asking).
+// - earlyRead(): a read asked before anything shows it (a keystroke's results), held until a
+//   latestRead() of the same key takes it — and with it the duty to abort it.
 // - userAction(): something the user asked for (create, revoke, start). `busy` while it runs, and its
 //   failure in `error` as a sentence; it answers whether it worked, so a form knows whether to reset.
 import { computed, reactive, ref } from 'vue';
@@ -79,6 +81,47 @@ export function latestRead<S extends LoadState = LoadState>(state: S = reactive(
   }
 
   return { state, loading, error, run, cancel };
+}
+
+/**
+ * A read started before anything shows it, held under its key until a read for that key takes it.
+ * Asking under another key, or taking under another key, aborts the one held. Once taken it is the
+ * taker's: aborting the taker's signal aborts it, and the taker hears its failure; one never taken is
+ * only aborted.
+ */
+export function earlyRead<K, T>(same: (a: K, b: K) => boolean) {
+  let held: { key: K; controller: AbortController; answer: Promise<T> } | null = null;
+
+  const holds = (key: K): boolean => held !== null && same(held.key, key);
+
+  function drop(): void {
+    held?.controller.abort();
+    held = null;
+  }
+
+  /** Starts `read` for `key`, unless it is already held. */
+  function ask(key: K, read: (signal: AbortSignal) => Promise<T>): void {
+    if (holds(key)) return;
+    drop();
+    const controller = new AbortController();
+    const answer = read(controller.signal);
+    answer.catch(() => undefined); // heard by the taker; a read never taken fails unheard
+    held = { key, controller, answer };
+  }
+
+  /** The answer held for `key`, now tied to `signal`; null (and what was held for another key dropped) otherwise. */
+  function take(key: K, signal: AbortSignal): Promise<T> | null {
+    if (!held || !same(held.key, key)) {
+      drop();
+      return null;
+    }
+    const { controller, answer } = held;
+    held = null;
+    signal.addEventListener('abort', () => controller.abort(), { once: true });
+    return answer;
+  }
+
+  return { holds, ask, take, drop };
 }
 
 export function userAction() {

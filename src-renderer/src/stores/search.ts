@@ -1,7 +1,7 @@
 // The search screen's state: the query and type filters, and one result list each for entries
 // (search/wiki) and songs & episodes (search/sub), paged by "load more". Every new query aborts the
-// requests of the previous one and answers are tagged with a sequence number, so a slow stale answer
-// can never overwrite a newer one. While a new query loads, the lists keep the previous results (status
+// requests of the previous one, and only a list's newest read may write it, so a slow stale answer can
+// never overwrite a newer one. While a new query loads, the lists keep the previous results (status
 // 'loading'): typing one more letter patches the rows on screen instead of emptying and redrawing them.
 // The search box asks early (askEarly) on the keystroke itself, before the character is painted and the
 // URL follows: when the search screen then searches for that query, the answers are on their way or
@@ -10,12 +10,12 @@ import { defineStore } from 'pinia';
 import { reactive, ref } from 'vue';
 import type { LocationQuery } from 'vue-router';
 import type { SubDto, WikiDto } from '../../../src-main/contract/objects';
-import { failureMessage } from '../api/client';
 import type { EntrySection } from '../api/entry';
 import { SECTION_TYPES } from '../../../src-main/contract/sections';
 import { searchSubs, searchWikis, type SearchAnswer, type SearchRequest } from '../api/search';
 import { SOURCE_FILTERS, type SourceFilter } from '../composables/browse-query';
 import type { LoadState } from './load-state';
+import { earlyRead, latestRead } from './requests';
 
 export const ENTRY_FILTERS: EntrySection[] = ['music', 'radio', 'anime'];
 export const SUB_FILTERS = ['song', 'ep'] as const;
@@ -68,88 +68,76 @@ export function searchQueryOf(query: LocationQuery): SearchQuery {
 const emptyList = <T>(): ResultList<T> => ({ items: [], q: '', count: 0, page: 0, status: 'idle', more: false, error: null });
 const sameQuery = (a: SearchQuery, b: SearchQuery) =>
   a.q === b.q && a.entryTypes.join() === b.entryTypes.join() && a.subTypes.join() === b.subTypes.join() && (a.sources ?? []).join() === (b.sources ?? []).join();
-const isAbort = (e: unknown) => (e as Error)?.name === 'AbortError';
+
+type Fetcher<T> = (r: SearchRequest, signal: AbortSignal) => Promise<SearchAnswer<T>>;
+
+/** One result list: its first page for a query (asked early, or now), its next pages, and emptying it. */
+function resultList<T>(fetcher: Fetcher<T>, typesOf: (q: SearchQuery) => string[]) {
+  const list = reactive(emptyList<T>()) as ResultList<T>;
+  const { run, cancel } = latestRead(list);
+  const early = earlyRead<SearchQuery, SearchAnswer<T>>(sameQuery);
+  const request = (q: SearchQuery, page: number): SearchRequest => ({ keyword: q.q, types: typesOf(q), sources: q.sources, page, perpage: PER_PAGE });
+
+  /** Page 1 of `q`, without drawing anything: first(q) takes it. */
+  const askEarly = (q: SearchQuery) => early.ask(q, (signal) => fetcher(request(q, 1), signal));
+
+  /** Page 1 of `q`: the early answer when it was asked for `q`, else asked now. The rows on screen stay until it comes. */
+  const first = (q: SearchQuery) =>
+    run(
+      (signal) => early.take(q, signal) ?? fetcher(request(q, 1), signal),
+      (answer) => Object.assign(list, { items: answer.items, q: q.q, count: answer.count, page: 1 }),
+      // A "load more" still running was for the query before; a list has no "not found", only failures.
+      { start: () => (list.more = false), failed: () => (list.status = 'error') },
+    );
+
+  /** The next page of `q`, added below the rows shown; its failure is told under them. */
+  function more(q: SearchQuery): void {
+    if (list.status !== 'ready' || list.more || list.items.length >= list.count) return;
+    const page = list.page + 1;
+    void run(
+      (signal) => fetcher(request(q, page), signal),
+      (answer) => Object.assign(list, { items: [...list.items, ...answer.items], q: q.q, count: answer.count, page, more: false }),
+      { keepShown: true, start: () => (list.more = true), failed: () => (list.more = false) },
+    );
+  }
+
+  const clear = () => cancel(emptyList<T>());
+
+  return { list, early, askEarly, first, more, clear };
+}
 
 export const useSearchStore = defineStore('search', () => {
   const query = ref<SearchQuery>({ q: '', entryTypes: [], subTypes: [] });
-  const entries = reactive(emptyList<WikiDto>());
-  const subs = reactive(emptyList<SubDto>());
-  let seq = 0;
-  let controller: AbortController | null = null;
-
-  type Fetcher<T> = (r: SearchRequest, signal: AbortSignal) => Promise<SearchAnswer<T>>;
-  /** Page 1 of both lists for a query the box typed, asked before the screen searches for it. */
-  let early: { query: SearchQuery; controller: AbortController; entries: Promise<SearchAnswer<WikiDto>>; subs: Promise<SearchAnswer<SubDto>> } | null = null;
-
-  async function fill<T>(list: ResultList<T>, fetcher: Fetcher<T>, types: string[], page: number, mySeq: number, signal: AbortSignal) {
-    if (page === 1) list.status = 'loading';
-    else list.more = true;
-    list.error = null;
-    try {
-      const answer = await fetcher({ keyword: query.value.q, types, sources: query.value.sources, page, perpage: PER_PAGE }, signal);
-      if (mySeq !== seq) return;
-      list.items = page === 1 ? answer.items : [...list.items, ...answer.items];
-      list.q = query.value.q;
-      list.count = answer.count;
-      list.page = page;
-      list.status = 'ready';
-    } catch (e) {
-      if (mySeq !== seq || isAbort(e)) return;
-      if (page === 1) list.status = 'error';
-      list.error = failureMessage(e);
-    } finally {
-      if (mySeq === seq) list.more = false;
-    }
-  }
-
-  const wikiTypesOf = (q: SearchQuery) => q.entryTypes.flatMap((t) => SECTION_TYPES[t]);
-  const wikiTypes = () => wikiTypesOf(query.value);
-  const subTypes = () => [...query.value.subTypes];
+  const entryList = resultList(searchWikis, (q) => q.entryTypes.flatMap((t) => SECTION_TYPES[t]));
+  const subList = resultList(searchSubs, (q) => [...q.subTypes]);
+  const entries = entryList.list;
+  const subs = subList.list;
 
   /**
    * Starts the requests for page 1 of `next` without showing anything (the store's state does not
    * change, so nothing is drawn): search(next) takes them. A newer early ask aborts an older one.
    */
   function askEarly(next: SearchQuery): void {
-    if (next.q.trim() === '' || (sameQuery(next, query.value) && entries.status !== 'idle') || (early && sameQuery(next, early.query))) return;
-    early?.controller.abort();
-    const controller = new AbortController();
-    const request = (types: string[]): SearchRequest => ({ keyword: next.q, types, sources: next.sources, page: 1, perpage: PER_PAGE });
-    early = { query: next, controller, entries: searchWikis(request(wikiTypesOf(next)), controller.signal), subs: searchSubs(request([...next.subTypes]), controller.signal) };
-    // Failures are heard by the search that takes them; one never taken is aborted by the next.
-    early.entries.catch(() => undefined);
-    early.subs.catch(() => undefined);
+    if (next.q.trim() === '' || (sameQuery(next, query.value) && entries.status !== 'idle') || entryList.early.holds(next)) return;
+    entryList.askEarly(next);
+    subList.askEarly(next);
   }
 
   /** Runs a search (both lists from page 1) unless this exact query is already shown or loading. */
   function search(next: SearchQuery, force = false): void {
     if (!force && sameQuery(next, query.value) && (entries.status !== 'idle' || next.q === '')) return;
-    controller?.abort();
-    const mySeq = ++seq;
     query.value = { q: next.q, entryTypes: [...next.entryTypes], subTypes: [...next.subTypes], sources: [...(next.sources ?? [])] };
     if (next.q.trim() === '') {
-      Object.assign(entries, emptyList<WikiDto>());
-      Object.assign(subs, emptyList<SubDto>());
-      controller = null;
+      entryList.clear();
+      subList.clear();
       return;
     }
-    const asked = early && sameQuery(next, early.query) ? early : null;
-    if (!asked) early?.controller.abort();
-    early = null;
-    controller = asked?.controller ?? new AbortController();
-    void fill(entries, asked ? () => asked.entries : searchWikis, wikiTypes(), 1, mySeq, controller.signal);
-    void fill(subs, asked ? () => asked.subs : searchSubs, subTypes(), 1, mySeq, controller.signal);
+    void entryList.first(query.value);
+    void subList.first(query.value);
   }
 
-  function loadMoreEntries(): void {
-    if (!controller || entries.more || entries.items.length >= entries.count) return;
-    void fill(entries, searchWikis, wikiTypes(), entries.page + 1, seq, controller.signal);
-  }
-
-  function loadMoreSubs(): void {
-    if (!controller || subs.more || subs.items.length >= subs.count) return;
-    void fill(subs, searchSubs, subTypes(), subs.page + 1, seq, controller.signal);
-  }
+  const loadMoreEntries = () => entryList.more(query.value);
+  const loadMoreSubs = () => subList.more(query.value);
 
   function retry(): void {
     search(query.value, true);

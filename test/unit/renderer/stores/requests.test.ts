@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-// latestRead and userAction (stores/requests.ts), which every store reads through: the newest
+// latestRead, earlyRead and userAction (stores/requests.ts), which every store reads through: the newest
 // read wins whatever order the answers arrive in, an older read never ends the newer one's loading nor
 // reports its own failure; a store's own page object is written with its content (what a read shows
-// while it runs, a refresh that keeps the page shown, going back on an abort); a user's action says
-// whether it worked and why not.
+// while it runs, a refresh that keeps the page shown, going back on an abort); a read asked early is
+// asked once and taken by the read for its key; a user's action says whether it worked and why not.
 import { reactive } from 'vue';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -13,7 +13,7 @@ vi.hoisted(() => {
 
 import { ApiFailure } from '../../../../src-renderer/src/api/client';
 import type { LoadState } from '../../../../src-renderer/src/stores/load-state';
-import { latestRead, userAction } from '../../../../src-renderer/src/stores/requests';
+import { earlyRead, latestRead, userAction } from '../../../../src-renderer/src/stores/requests';
 
 /** A read the test answers by hand, with the signal it was given. */
 function pending<T>() {
@@ -222,6 +222,59 @@ describe('latestRead over a page object', () => {
       { failed: () => Object.assign(page, { status: 'error', rows: [] }) },
     );
     expect(page).toMatchObject({ status: 'error', error: 'no such path', rows: [] });
+  });
+});
+
+describe('earlyRead', () => {
+  const same = (a: string, b: string) => a === b;
+
+  it('asks once per key, and hands the answer to the read that takes that key', async () => {
+    const early = earlyRead<string, string>(same);
+    const read = pending<string>();
+    const ask = vi.fn(read.read);
+    early.ask('saku', ask);
+    early.ask('saku', ask);
+    expect(ask).toHaveBeenCalledTimes(1);
+    expect(early.holds('saku')).toBe(true);
+    read.resolve('answer');
+    const taker = new AbortController();
+    await expect(early.take('saku', taker.signal)).resolves.toBe('answer');
+    expect(early.holds('saku')).toBe(false);
+    expect(early.take('saku', taker.signal)).toBeNull(); // used once
+  });
+
+  it('aborts what it holds when asked, or taken, under another key', () => {
+    const early = earlyRead<string, string>(same);
+    const first = pending<string>();
+    const second = pending<string>();
+    early.ask('sa', first.read);
+    early.ask('sak', second.read);
+    expect(first.signal().aborted).toBe(true);
+    expect(early.take('saku', new AbortController().signal)).toBeNull();
+    expect(second.signal().aborted).toBe(true);
+  });
+
+  it('is aborted with the read that took it, which hears its failure', async () => {
+    const early = earlyRead<string, string>(same);
+    const read = pending<string>();
+    early.ask('saku', read.read);
+    const taker = new AbortController();
+    const taken = early.take('saku', taker.signal)!;
+    taker.abort();
+    expect(read.signal().aborted).toBe(true);
+    read.reject(new Error('server gone'));
+    await expect(taken).rejects.toThrow('server gone');
+  });
+
+  it('lets the failure of a read never taken go unheard', async () => {
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    const early = earlyRead<string, string>(same);
+    early.ask('sa', () => Promise.reject(new Error('nobody asked')));
+    early.drop();
+    await new Promise((r) => setTimeout(r, 0));
+    process.off('unhandledRejection', unhandled);
+    expect(unhandled).not.toHaveBeenCalled();
   });
 });
 

@@ -1,7 +1,8 @@
 // useSearchStore: one search at a time (a newer query wins over a slower older answer), type
-// filters sent as the API's types, "load more" appending the next page, and the previous results kept
-// on screen while the next query loads; a query asked early (the search box's keystroke) is asked once,
-// shows nothing until searched, and is dropped when another query is searched; a URL's query read.
+// filters sent as the API's types, "load more" appending the next page (its failure told under the rows
+// kept), and the previous results kept on screen while the next query loads; a query asked early (the
+// search box's keystroke) is asked once, shows nothing until searched, is dropped when another query is
+// searched and aborted with the search that took it; a URL's query read.
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SearchAnswer, SearchRequest } from '../../../../src-renderer/src/api/search';
@@ -19,7 +20,7 @@ const call = (kind: Pending['kind']) => (request: SearchRequest, signal: AbortSi
   new Promise<SearchAnswer<{ id: string }>>((resolve, reject) => pending.push({ kind, request, signal, resolve, reject }));
 
 vi.mock('../../../../src-renderer/src/api/search', () => ({ searchWikis: call('wiki'), searchSubs: call('sub') }));
-vi.mock('../../../../src-renderer/src/api/client', () => ({ failureMessage: (e: unknown) => String((e as Error).message) }));
+vi.mock('../../../../src-renderer/src/api/client', () => ({ ApiFailure: class extends Error {}, failureMessage: (e: unknown) => String((e as Error).message) }));
 
 const { searchQueryOf, useSearchStore } = await import('../../../../src-renderer/src/stores/search');
 
@@ -102,6 +103,34 @@ describe('useSearchStore', () => {
     expect(pending.filter((p) => p.kind === 'wiki')).toHaveLength(0);
   });
 
+  it('keeps the rows shown when a next page fails, says why under them, and a new search drops a next page still coming', async () => {
+    const store = useSearchStore();
+    store.search({ q: 'blue', entryTypes: [], subTypes: [] });
+    take('wiki', 'blue').resolve(answer(['a', 'b'], 4));
+    await flush();
+    store.loadMoreEntries();
+    take('wiki', 'blue').reject(new Error('connection reset'));
+    await flush();
+    expect(store.entries).toMatchObject({ status: 'ready', items: [{ id: 'a' }, { id: 'b' }], more: false, error: 'connection reset' });
+    store.loadMoreEntries();
+    expect(store.entries).toMatchObject({ more: true, error: null });
+    const more = take('wiki', 'blue');
+    store.search({ q: 'green', entryTypes: [], subTypes: [] });
+    expect(more.signal.aborted).toBe(true);
+    expect(store.entries).toMatchObject({ status: 'loading', more: false });
+    more.resolve(answer(['c'], 4, 2)); // late
+    take('wiki', 'green').resolve(answer(['g']));
+    await flush();
+    expect(store.entries).toMatchObject({ status: 'ready', items: [{ id: 'g' }], q: 'green', page: 1 });
+  });
+
+  it('asks for no next page while the first page of a query loads', () => {
+    const store = useSearchStore();
+    store.search({ q: 'blue', entryTypes: [], subTypes: [] });
+    store.loadMoreEntries();
+    expect(pending.filter((p) => p.kind === 'wiki')).toHaveLength(1);
+  });
+
   it('shows an error for a failed search and searches again on retry', async () => {
     const store = useSearchStore();
     store.search({ q: 'blue', entryTypes: [], subTypes: [] });
@@ -151,6 +180,20 @@ describe('useSearchStore', () => {
     store.askEarly({ q: '', entryTypes: [], subTypes: [] }); // nothing to ask for an empty query
     store.askEarly({ q: 'saku', entryTypes: [], subTypes: [] }); // nor for the query on screen
     expect(pending.filter((p) => !p.signal.aborted)).toHaveLength(2);
+  });
+
+  it('aborts the early answers a search took when a newer search overtakes it', async () => {
+    const store = useSearchStore();
+    store.askEarly({ q: 'sakura', entryTypes: [], subTypes: [] });
+    store.search({ q: 'sakura', entryTypes: [], subTypes: [] });
+    const early = pending.filter((p) => p.request.keyword === 'sakura');
+    expect(early.map((p) => p.signal.aborted)).toEqual([false, false]);
+    store.search({ q: 'sakuran', entryTypes: [], subTypes: [] });
+    expect(early.map((p) => p.signal.aborted)).toEqual([true, true]);
+    early.forEach((p) => p.resolve(answer(['stale'])));
+    await flush();
+    expect(store.entries.items).toEqual([]);
+    expect(store.entries.status).toBe('loading');
   });
 
   it('reports an early answer’s failure when the search takes it', async () => {
