@@ -33,6 +33,7 @@ import { openCatalogue } from '../src-main/catalogue/read/catalogue';
 import { DatabaseFileError } from '../src-main/catalogue/db/database';
 import type { BenchRequest, BenchStats, Timing } from './bench-server';
 import { COMMON_WORD, DEFAULT_LARGE_CATALOGUE, generateCatalogue } from './gen-catalogue';
+import { judgeSearch } from './search-quality';
 
 const { values: flags } = parseArgs({
   options: {
@@ -300,6 +301,14 @@ async function catalogueBuilds(): Promise<string> {
   const seconds = (performance.now() - t) / 1000;
   figure('bundled catalogue build', seconds, 's', '≤ 30 s', seconds <= 30);
   report.bundledBuildSeconds = seconds;
+
+  // Search quality on real data: the judged names people type, against the bundled catalogue.
+  const bundled = openCatalogue(join(resources, 'catalogue', 'catalogue.db'));
+  const quality = judgeSearch(bundled);
+  bundled.close();
+  figure(`judged queries (${quality.results.length}): the entry meant in the top 3`, quality.top3Share * 100, '%', '≥ 90 %', quality.top3Share >= 0.9);
+  figure('judged queries: mean reciprocal rank', quality.mrr, '', '(reported)', null);
+  report.searchQuality = { top3Share: quality.top3Share, mrr: quality.mrr, misses: quality.results.filter((r) => !r.rank || r.rank > 3).map((r) => [r.query.query, r.rank]) };
   return resources;
 }
 

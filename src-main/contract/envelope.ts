@@ -15,6 +15,8 @@ export interface Information {
   /** A playlist: whether another page may follow, and its address (without credentials: add your own). */
   may_have_next?: boolean;
   next_url?: string;
+  /** A search: the respelled keyword the results are for, when the one sent found nothing. */
+  keyword_used?: string;
   /** On-air: `onair_<n>_count` for each requested weekday. */
   [onAirCount: `onair_${number}_count`]: number;
   /** Moecat's extension: 0 on success, else the HTTP status (some clients require `error == 0`). */

@@ -345,6 +345,7 @@ export const InformationSchema = {
     item_count: { type: 'integer', description: 'A playlist: the items on this page' },
     may_have_next: { type: 'boolean', description: 'A playlist: whether another page may follow' },
     next_url: { type: 'string', description: "A playlist: the next page's address, without credentials (add your own)" },
+    keyword_used: { type: 'string', description: "A search that found nothing for the keyword as sent: the keyword (folded) its results are for, each word that matched nothing replaced by a known word one typing slip away" },
     error: { type: 'integer', description: "Moecat's extension: 0 on success, else the HTTP status" },
   },
   // On-air adds `onair_<n>_count` per requested weekday (OpenAPI 3.0 has no patternProperties).

@@ -41,13 +41,16 @@ const BLUE_INDIE = 'blue-horizon-indie'; // newer than the OST, same title
 const NO_AUDIO = 'yumemiru-kikai';
 
 describe('GET /search/wiki', () => {
-  it.each(FORMATS)('finds every entry containing a single word (%s)', async (f) => {
+  it.each(FORMATS)('finds every entry containing a single word, a franchise’s first TV series first among equal matches (%s)', async (f) => {
     const dubbed = wikiIdOf(FIXTURE_ANIME.sharedBangumiId.title);
-    expect(await ids('wiki', f, { keyword: '東方' })).toEqual([albumId(GENYATAN), dubbed, TOUHOU_NIGHT]);
+    // The album keeps its place; the two shows take theirs oldest first.
+    expect(await ids('wiki', f, { keyword: '東方' })).toEqual([albumId(GENYATAN), TOUHOU_NIGHT, dubbed]);
   });
 
   it.each(FORMATS)('requires every word to match, and answers an empty list without error when one does not (%s)', async (f) => {
-    expect(await ids('wiki', f, { keyword: 'touhou' })).toEqual([albumId(GENYATAN), TOUHOU_NIGHT]);
+    // 東方 read as touhou: the dubbed show's romanised title (東方の夜 → touhou no yoru) holds it too.
+    const dubbed = wikiIdOf(FIXTURE_ANIME.sharedBangumiId.title);
+    expect(await ids('wiki', f, { keyword: 'touhou' })).toEqual([albumId(GENYATAN), TOUHOU_NIGHT, dubbed]);
     expect(await ids('wiki', f, { keyword: 'touhou phantasmal' })).toEqual([albumId(GENYATAN)]);
     const res = await search('wiki', f, { keyword: 'touhou nosuchword' });
     expect(res.status).toBe(200);
@@ -55,9 +58,24 @@ describe('GET /search/wiki', () => {
     expect(res.body.response.wikis).toEqual([]);
   });
 
+  it.each(FORMATS)('answers a keyword that finds nothing with the results of its respelling one typing slip away, and says so (%s)', async (f) => {
+    const res = await search('wiki', f, { keyword: 'tuohou nigth' });
+    expect(res.status).toBe(200);
+    const info = res.body.response.information;
+    expect(info).toMatchObject({ has_error: false, error: 0, keyword_used: 'touhou night' });
+    expect(info.msg).toEqual(['Nothing matched "tuohou nigth"; these are the results for "touhou night".']);
+    expect(await ids('wiki', f, { keyword: 'tuohou nigth' })).toEqual(await ids('wiki', f, { keyword: 'touhou night' }));
+    const subs = await search('sub', f, { keyword: 'phantasmall' });
+    expect(subs.body.response.information.keyword_used).toBe('phantasmal');
+    // A keyword that finds something as typed is never respelled.
+    const plain = await search('wiki', f, { keyword: 'touhou night' });
+    expect(plain.body.response.information.keyword_used).toBeUndefined();
+  });
+
   it.each(FORMATS)('ignores case, width and kana kind (%s)', async (f) => {
+    // "Touhou Night" is a translated title of 東方の夜: an exact name leads.
     const expected = await ids('wiki', f, { keyword: 'touhou night' });
-    expect(expected).toEqual([albumId(GENYATAN), TOUHOU_NIGHT]);
+    expect(expected).toEqual([TOUHOU_NIGHT, albumId(GENYATAN)]);
     expect(await ids('wiki', f, { keyword: 'TOUHOU nIgHt' })).toEqual(expected);
     expect(await ids('wiki', f, { keyword: 'ＴＯＵＨＯＵ　ｎｉｇｈｔ' })).toEqual(expected);
     const saturday = wikiIdOf(FIXTURE_ANIME.saturday.title); // 土曜日のアニメ
@@ -84,12 +102,11 @@ describe('GET /search/wiki', () => {
     expect(await ids('wiki', f, { keyword: '東方の夜' })).toEqual([TOUHOU_NIGHT, dubbed]);
   });
 
-  it.each(FORMATS)('ranks title prefix, then words in the title, then alias-only and artist-only matches (%s)', async (f) => {
-    // 星河漫游 starts with 星; 劇場版 星の歌 has it inside its title; the radio only in its personality
-    // 星野あおい, 祈り～Starlight Serenade in an alias and its artist (the newer first among those).
+  it.each(FORMATS)('ranks names starting with the word (title or translated title), then words in the title, then artist-only matches (%s)', async (f) => {
+    // 星河漫游 starts with 星, and so does a translated title of 祈り～Starlight Serenade (the newer first
+    // of those two albums); 劇場版 星の歌 has it inside its title; the radio only in its personality 星野あおい.
     const movie = wikiIdOf(FIXTURE_ANIME.movie.title);
-    expect(movie).toBeLessThan(albumId('inori-starlight-serenade'));
-    expect(await ids('wiki', f, { keyword: '星' })).toEqual([albumId('xinghe-manyou'), movie, albumId('radio-moecat-houkago'), albumId('inori-starlight-serenade')]);
+    expect(await ids('wiki', f, { keyword: '星' })).toEqual([albumId('xinghe-manyou'), albumId('inori-starlight-serenade'), movie, albumId('radio-moecat-houkago')]);
   });
 
   it.each(FORMATS)('finds songs and albums by their artist, folded like titles (%s)', async (f) => {

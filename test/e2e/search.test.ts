@@ -106,6 +106,19 @@ describe('search', () => {
     await expect(h.page.getByRole('button', { name: 'Anime', pressed: true }).count()).resolves.toBe(1);
   });
 
+  it('shows what a keyword with a typing slip finds respelled, and says so', async () => {
+    await h.open('/search?q=sakrua%20letters');
+    const note = h.page.getByTestId('search-respelled');
+    await note.waitFor();
+    await expect(note.textContent()).resolves.toBe('Nothing matched “sakrua letters”: showing results for “sakura letters”.');
+    await expect.poll(entryTitles).toContain(SAKURA.title);
+    // The marks follow the keyword the results are for.
+    await expect(h.page.locator('[data-testid="search-entries"] mark').first().textContent()).resolves.toMatch(/sakura/i);
+    await h.open('/search?q=sakura');
+    await expect.poll(entryTitles).toContain(SAKURA.title);
+    await expect(note.count()).resolves.toBe(0);
+  });
+
   it('suggests what to try when nothing matches', async () => {
     await h.open('/search?q=sakura%20zzqxv');
     const empty = h.page.getByTestId('search-empty');

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { SourceEntry, WikiType } from '../write/source-entry';
 import { CATALOGUE_TIME_ZONE, wallTime, midnightOf } from '../../contract/time';
+import type { Romaniser } from './romaji';
 import { watchSites, type BangumiSite, type SiteMeta } from './watch-sites';
 
 export const HASHED_ID_BASE = 50_000_000;
@@ -100,7 +101,8 @@ function aliasesOf(item: BangumiItem): SourceEntry['aliases'] {
   return out;
 }
 
-export function bangumiEntries(items: BangumiItem[], timeZone = CATALOGUE_TIME_ZONE, siteMeta: Record<string, SiteMeta> = {}): SourceEntry[] {
+/** `romaniser`: gives Japanese titles their romanisation (romaji.ts); without it they have none. */
+export function bangumiEntries(items: BangumiItem[], timeZone = CATALOGUE_TIME_ZONE, siteMeta: Record<string, SiteMeta> = {}, romaniser?: Romaniser): SourceEntry[] {
   const keys = sourceKeys(items);
   const ids = assignIds(items, keys);
   const entries: SourceEntry[] = [];
@@ -119,6 +121,7 @@ export function bangumiEntries(items: BangumiItem[], timeZone = CATALOGUE_TIME_Z
       type,
       title: item.title,
       aliases: aliasesOf(item),
+      romaji: romaniser?.romaji(item.title),
       date,
       // bangumi-data carries no modification time; the entry changes only with its begin date.
       modified: date,

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { bangumiEntries, loadBangumiData, type BangumiData } from './bangumi-source';
+import { loadRomaniser } from './romaji';
 import { compareWithPrevious, type BuildChanges } from './build-report';
 import { scheduleFor } from '../write/broadcast';
 import { AUDIO_DIR, CATALOGUE_FILE } from '../db/catalogue-files';
@@ -81,7 +82,7 @@ async function buildInto(options: BuildOptions, tmpFile: string, tmpAudio: strin
 
   onProgress?.({ phase: 'read', done: 0, total: 1 });
   const bangumi = options.bangumi ?? loadBangumiData();
-  const anime = bangumiEntries(bangumi.items, timeZone, bangumi.siteMeta);
+  const anime = bangumiEntries(bangumi.items, timeZone, bangumi.siteMeta, await loadRomaniser());
   onProgress?.({ phase: 'read', done: 1, total: 1 });
   const demo = await generateDemo({
     audioDir: tmpAudio,

@@ -76,6 +76,26 @@ export const CATALOGUE_MIGRATIONS: readonly string[] = [
   CREATE VIRTUAL TABLE wiki_fts USING fts5 (title, other, kind,
     tokenize = 'ascii', prefix = '1 2', content = '', contentless_delete = 1);
 
+  -- Every name an entry is searched by, folded (search-fold.ts): its title, translated titles and the
+  -- romanisation of a Japanese title, and the parts of those after a colon or dash (search-names.ts).
+  -- The search's exact-name and name-prefix tiers read it through its primary key.
+  CREATE TABLE wiki_name (
+    name TEXT NOT NULL,
+    wiki_id INTEGER NOT NULL REFERENCES wiki (wiki_id) ON DELETE CASCADE,
+    -- 1: only the head or tail of a name (it ranks with the names that start with the words).
+    part INTEGER NOT NULL CHECK (part IN (0, 1)),
+    PRIMARY KEY (name, wiki_id)
+  ) STRICT, WITHOUT ROWID;
+  CREATE INDEX wiki_name_by_wiki ON wiki_name (wiki_id);
+
+  -- The Latin words of every entry's names, for a keyword word that matches nothing: the search tries
+  -- the words one typing slip away (search-spelling.ts).
+  CREATE TABLE search_word (
+    word TEXT PRIMARY KEY,
+    -- How many names hold it: of two spellings one slip away, the commoner is taken.
+    n INTEGER NOT NULL DEFAULT 1
+  ) STRICT, WITHOUT ROWID;
+
   CREATE TABLE wiki_alias (
     wiki_id INTEGER NOT NULL REFERENCES wiki (wiki_id) ON DELETE CASCADE,
     alias TEXT NOT NULL,
@@ -248,11 +268,11 @@ export const CATALOGUE_SCHEMA_VERSION = CATALOGUE_MIGRATIONS.length;
 
 /**
  * What the writer (write/catalogue-rows.ts) puts in the rows for the same source, as a number: bump it
- * when that changes (2: the search index holds the artists). It is part of the schema's fingerprint,
+ * when that changes (2: the search index holds the artists; 3: entries' names and romanised titles). It is part of the schema's fingerprint,
  * so a catalogue written before counts as outdated: a shipped one is rebuilt, a working copy merged
  * into the new build (its imported and synced rows written again).
  */
-export const CATALOGUE_ROWS_VERSION = 2;
+export const CATALOGUE_ROWS_VERSION = 3;
 
 /** Ids of rows added at run time (folder import, remote sync) start here, above every bundled range. */
 export const IMPORT_ID_BASE = 100_000_000;

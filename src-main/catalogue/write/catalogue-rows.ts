@@ -9,6 +9,7 @@ import { CATALOGUE_SCHEMA_FINGERPRINT } from '../db/catalogue-kind';
 import type { Db } from '../db/database';
 import { searchFold } from '../search/search-fold';
 import { indexColumn, joinColumns, type TokenTally } from '../search/search-index';
+import { entryNames, latinWords } from '../search/search-names';
 import { CATALOGUE_FINISH } from '../db/schema';
 import type { DerivedTitle, MetaItem, SourceEntry } from './source-entry';
 import { artistNames, PEOPLE_KEYS } from '../../contract/credits';
@@ -34,6 +35,8 @@ export function prepareInserts(db: Db, { bulk = true }: { bulk?: boolean } = {})
     wikiFts: db.prepare('INSERT INTO wiki_fts (rowid, title, other, kind) VALUES (?, ?, ?, ?)'),
     subFts: db.prepare('INSERT INTO sub_fts (rowid, title, other, entry, kind) VALUES (?, ?, ?, ?, ?)'),
     alias: db.prepare('INSERT OR IGNORE INTO wiki_alias (wiki_id, alias, lang) VALUES (?, ?, ?)'),
+    name: db.prepare('INSERT OR IGNORE INTO wiki_name (name, wiki_id, part) VALUES (?, ?, ?)'),
+    word: db.prepare('INSERT INTO search_word (word) VALUES (?) ON CONFLICT (word) DO UPDATE SET n = n + 1'),
     external: db.prepare('INSERT INTO wiki_external (wiki_id, site, external_id) VALUES (?, ?, ?)'),
     site: db.prepare(`INSERT INTO wiki_site (wiki_id, site_order, site, site_name, site_kind, site_url, site_begin, site_regions)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
@@ -50,7 +53,7 @@ export function prepareInserts(db: Db, { bulk = true }: { bulk?: boolean } = {})
   };
 }
 
-type InsertName = 'source' | 'wiki' | 'wikiFts' | 'subFts' | 'alias' | 'external' | 'site' | 'lyrics' | 'tag' | 'wikiTag' | 'sub' | 'upload' | 'onair' | 'meta';
+type InsertName = 'source' | 'wiki' | 'wikiFts' | 'subFts' | 'alias' | 'name' | 'word' | 'external' | 'site' | 'lyrics' | 'tag' | 'wikiTag' | 'sub' | 'upload' | 'onair' | 'meta';
 export type CatalogueInserts = Record<InsertName, Statement>;
 
 const derive = (title: string, d: DerivedTitle | undefined): DerivedTitle => d ?? { key: titleKey(title), fold: searchFold(title) };
@@ -72,12 +75,15 @@ export function writeEntry(ins: CatalogueInserts, sourceId: number, e: SourceEnt
   const initial = initialOf(key);
   ins.wiki.run(e.wikiId, sourceId, e.sourceKey, e.type, sectionOf(e.type), e.title, fold, key, initial, e.date, e.modified, e.about ?? '',
     JSON.stringify(e.meta), JSON.stringify(aliases), JSON.stringify(tags), e.bgmId ?? null, e.coverFile ?? null);
-  const other = indexColumn([...aliases.map(searchFold), key, ...peopleFields(e.meta)]);
+  const other = indexColumn([...aliases.map(searchFold), key, ...(e.romaji ? [searchFold(e.romaji)] : []), ...peopleFields(e.meta)]);
   const titleText = indexColumn([fold]);
   const entryText = joinColumns(titleText, other);
   ins.wikiFts.run(e.wikiId, titleText, other, e.type);
   const subTexts: string[][] = [];
   for (const a of e.aliases) ins.alias.run(e.wikiId, a.title, a.lang);
+  const names = [e.title, ...aliases, ...(e.romaji ? [e.romaji] : [])];
+  for (const { name, part } of entryNames(names)) ins.name.run(name, e.wikiId, part ? 1 : 0);
+  for (const word of new Set(names.flatMap(latinWords))) ins.word.run(word);
   if (e.bgmId !== undefined) ins.external.run(e.wikiId, 'bangumi', String(e.bgmId));
   (e.sites ?? []).forEach((s, i) => ins.site.run(e.wikiId, i, s.site, s.name, s.kind, s.url, s.begin, JSON.stringify(s.regions)));
   for (const tag of tags) ins.wikiTag.run(e.wikiId, tagIds.get(tag)!, e.type, e.date, initial);

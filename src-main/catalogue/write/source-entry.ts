@@ -73,6 +73,8 @@ export interface SourceEntry {
   derived?: DerivedTitle;
   /** Translated titles, searchable. */
   aliases: { lang: string; title: string }[];
+  /** A Japanese title's Hepburn romanisation (build/romaji.ts), searched like a translated title but never shown. */
+  romaji?: string;
   /** Unix seconds; day-precision dates are local midnight in the catalogue time zone; 0 = unknown. */
   date: number;
   modified: number;

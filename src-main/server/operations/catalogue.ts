@@ -6,15 +6,22 @@ import type { Information } from '../../contract/envelope';
 import { listenPath, searchPagePath } from '../../contract/paths';
 import type { PortalDto } from '../../contract/objects';
 import type { PortalMatch } from '../../catalogue/read/portal';
+import type { SearchPage } from '../../catalogue/search/search-queries';
 import { date, initial, keyword, requiredWikiTypes, sources, subTypes, week, wikiIds, wikiTypes } from './catalogue-params';
-import { defineOperation } from './define';
+import { defineOperation, type Answer } from './define';
 import { exactText, list, oneOf, PAGING, paging, positiveInt } from './params';
 
-const ORDER = 'exact title first, then title prefix, then matches in the title itself, then in aliases or title key, then (sub-entries) through the entry, then by word segments; newest first within each';
+const RESPELLED = 'A keyword that finds nothing is tried once more with each word that matched nothing respelled one typing slip away (`keyword_used` says so).';
+const SUB_ORDER = `exact title first, then title prefix, then matches in the title itself, then in its title key, then through the entry, then by word segments; newest first within each, an album's songs in track order. ${RESPELLED}`;
+const WIKI_ORDER =
+  'an entry with a name (title, translated title, romanised title) equal to the keyword first, then names starting with it — a franchise in watching order: its first TV series, later seasons, films, OVAs — then matches in the title itself, then in aliases or title key, then (sub-entries) through the entry, then by word segments; newest first within each. ' + RESPELLED;
 
-/** Says so when the count stopped at its limit (the list stops there too). */
-function countNote(count: number): string[] {
-  return count >= SEARCH_COUNT_LIMIT ? [`More than ${SEARCH_COUNT_LIMIT.toLocaleString('en')} matches: the count and the list stop there. Add words to narrow the search.`] : [];
+/** What a search's answer says besides its rows: that the count stops at its limit, or which keyword the rows are for. */
+function searchNotes(keyword: string, { count, keywordUsed }: SearchPage): Pick<Answer, 'msg'> & { information: Partial<Information> } {
+  if (keywordUsed !== undefined) {
+    return { information: { keyword_used: keywordUsed }, msg: [`Nothing matched "${keyword}"; these are the results for "${keywordUsed}".`] };
+  }
+  return { information: {}, msg: count >= SEARCH_COUNT_LIMIT ? [`More than ${SEARCH_COUNT_LIMIT.toLocaleString('en')} matches: the count and the list stop there. Add words to narrow the search.`] : [] };
 }
 
 // On-air decisions: a 0 anywhere in `week`, an empty value or no `week` means all seven days;
@@ -83,15 +90,16 @@ export const wikiSearch = defineOperation({
   spellings: 'api',
   auth: 'api-key',
   cache: 'catalogue',
-  summary: `Search entries by keyword; ${ORDER}`,
+  summary: `Search entries by keyword; ${WIKI_ORDER}`,
   paged: true,
   responds: { wikis: { list: true, object: 'WikiDto' } },
   params: { keyword, wiki_type: wikiTypes, source: sources(), ...PAGING },
   handle({ p, app, site }) {
     const page = paging(p);
-    const { count, wikis } = app.deps.catalogue.queries.search.wikis({ keyword: p.keyword, types: p.wiki_type, sources: p.source }, page.perpage, page.offset, site);
+    const found = app.deps.catalogue.queries.search.wikis({ keyword: p.keyword, types: p.wiki_type, sources: p.source }, page.perpage, page.offset, site);
+    const notes = searchNotes(p.keyword, found);
     // An empty result is an answer, not an error (unlike the entry list).
-    return { information: { page: page.page, perpage: page.perpage, count }, msg: countNote(count), payload: { wikis } };
+    return { information: { page: page.page, perpage: page.perpage, count: found.count, ...notes.information }, msg: notes.msg, payload: { wikis: found.wikis } };
   },
 });
 
@@ -101,7 +109,7 @@ export const subSearch = defineOperation({
   spellings: 'api',
   auth: 'api-key',
   cache: 'catalogue',
-  summary: `Search sub-entries (songs, episodes) by keyword, also matching their entry's title; ${ORDER}`,
+  summary: `Search sub-entries (songs, episodes) by keyword, also matching their entry's title; ${SUB_ORDER}`,
   paged: true,
   responds: { subs: { list: true, object: 'SubDto' } },
   params: {
@@ -112,8 +120,9 @@ export const subSearch = defineOperation({
   },
   handle({ p, app, site }) {
     const page = paging(p);
-    const { count, subs } = app.deps.catalogue.queries.search.subs({ keyword: p.keyword, types: p.sub_type, sources: p.source }, page.perpage, page.offset, site);
-    return { information: { page: page.page, perpage: page.perpage, count }, msg: countNote(count), payload: { subs } };
+    const found = app.deps.catalogue.queries.search.subs({ keyword: p.keyword, types: p.sub_type, sources: p.source }, page.perpage, page.offset, site);
+    const notes = searchNotes(p.keyword, found);
+    return { information: { page: page.page, perpage: page.perpage, count: found.count, ...notes.information }, msg: notes.msg, payload: { subs: found.subs } };
   },
 });
 

@@ -18,6 +18,8 @@ export interface SearchAnswer<T> {
   /** Every match, not only this page's. */
   count: number;
   page: number;
+  /** When the keyword as typed found nothing: the respelled keyword these results are for. */
+  keywordUsed?: string;
 }
 
 const query = (r: SearchRequest, typeParam: string) => ({
@@ -30,10 +32,10 @@ const query = (r: SearchRequest, typeParam: string) => ({
 
 export async function searchWikis(r: SearchRequest, signal?: AbortSignal): Promise<SearchAnswer<WikiDto>> {
   const res = await getApi<{ wikis: WikiDto[] }>(apiPath('search/wiki', 'json'), query(r, 'wiki_type'), signal);
-  return { items: res.wikis, count: res.information.count ?? res.wikis.length, page: r.page };
+  return { items: res.wikis, count: res.information.count ?? res.wikis.length, page: r.page, keywordUsed: res.information.keyword_used };
 }
 
 export async function searchSubs(r: SearchRequest, signal?: AbortSignal): Promise<SearchAnswer<SubDto>> {
   const res = await getApi<{ subs: SubDto[] }>(apiPath('search/sub', 'json'), query(r, 'sub_type'), signal);
-  return { items: res.subs, count: res.information.count ?? res.subs.length, page: r.page };
+  return { items: res.subs, count: res.information.count ?? res.subs.length, page: r.page, keywordUsed: res.information.keyword_used };
 }

@@ -41,8 +41,10 @@ export interface SearchQuery {
 
 export interface ResultList<T> extends LoadState {
   items: T[];
-  /** The query text the items were found with: their marks follow it, not the query still loading. */
+  /** The query text the items were found with (respelled, when the typed one found nothing): their marks follow it, not the query still loading. */
   q: string;
+  /** The respelled keyword the items are for, when the one typed found nothing; '' otherwise. */
+  respelled: string;
   count: number;
   page: number;
   /** A "load more" request is running. */
@@ -65,7 +67,7 @@ export function searchQueryOf(query: LocationQuery): SearchQuery {
   };
 }
 
-const emptyList = <T>(): ResultList<T> => ({ items: [], q: '', count: 0, page: 0, status: 'idle', more: false, error: null });
+const emptyList = <T>(): ResultList<T> => ({ items: [], q: '', respelled: '', count: 0, page: 0, status: 'idle', more: false, error: null });
 const sameQuery = (a: SearchQuery, b: SearchQuery) =>
   a.q === b.q && a.entryTypes.join() === b.entryTypes.join() && a.subTypes.join() === b.subTypes.join() && (a.sources ?? []).join() === (b.sources ?? []).join();
 
@@ -85,7 +87,7 @@ function resultList<T>(fetcher: Fetcher<T>, typesOf: (q: SearchQuery) => string[
   const first = (q: SearchQuery) =>
     run(
       (signal) => early.take(q, signal) ?? fetcher(request(q, 1), signal),
-      (answer) => Object.assign(list, { items: answer.items, q: q.q, count: answer.count, page: 1 }),
+      (answer) => Object.assign(list, { items: answer.items, q: answer.keywordUsed ?? q.q, respelled: answer.keywordUsed ?? '', count: answer.count, page: 1 }),
       // A "load more" still running was for the query before; a list has no "not found", only failures.
       { start: () => (list.more = false), failed: () => (list.status = 'error') },
     );
@@ -96,7 +98,7 @@ function resultList<T>(fetcher: Fetcher<T>, typesOf: (q: SearchQuery) => string[
     const page = list.page + 1;
     void run(
       (signal) => fetcher(request(q, page), signal),
-      (answer) => Object.assign(list, { items: [...list.items, ...answer.items], q: q.q, count: answer.count, page, more: false }),
+      (answer) => Object.assign(list, { items: [...list.items, ...answer.items], q: answer.keywordUsed ?? q.q, respelled: answer.keywordUsed ?? '', count: answer.count, page, more: false }),
       { keepShown: true, start: () => (list.more = true), failed: () => (list.more = false) },
     );
   }

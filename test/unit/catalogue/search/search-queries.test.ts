@@ -8,7 +8,7 @@ import { finishCatalogue, prepareInserts, writeEntry } from '../../../../src-mai
 import { openCatalogue, type Catalogue } from '../../../../src-main/catalogue/read/catalogue';
 import { CATALOGUE_KIND } from '../../../../src-main/catalogue/db/catalogue-kind';
 import { openDatabase } from '../../../../src-main/catalogue/db/database';
-import { COUNT_LIMIT, searchQueries } from '../../../../src-main/catalogue/search/search-queries';
+import { COUNT_LIMIT, franchiseOrder, searchQueries } from '../../../../src-main/catalogue/search/search-queries';
 import { searchFold } from '../../../../src-main/catalogue/search/search-fold';
 import { indexColumn } from '../../../../src-main/catalogue/search/search-index';
 import type { SourceEntry, SourceSub, WikiType } from '../../../../src-main/catalogue/write/source-entry';
@@ -39,9 +39,15 @@ const E = {
   star: entry(60, '星', 'music'), // exact title for 星
   starPrefix: entry(61, '星の歌', 'music'), // title prefix
   starInside: entry(62, '流れ星', 'music'), // in the title
-  starAlias: entry(63, 'Stella', 'music', ['星空']), // in an alias only
+  starAlias: entry(63, 'Stella', 'music', ['星空']), // an alias starting with it
   starNewerInside: entry(64, '夜空の星', 'music'), // in the title, newer than starInside
   album: entry(70, 'Blue Horizon', 'music', ['蓝色地平线'], ['Seaside Radio', 'Paper Plane']),
+  // A franchise: its first TV series, a later season, a film between them and a final season, each
+  // with an English name and (as the build gives Japanese titles) a romanised title.
+  titanTv: { ...entry(80, '巨人の進撃', 'tv', ['Titan Attack']), date: 1_365_000_000, romaji: 'kyojin no shingeki' },
+  titanSeason2: { ...entry(81, '巨人の進撃 Season 2', 'tv', ['Titan Attack Season 2']), date: 1_491_000_000, romaji: 'kyojin no shingeki season 2' },
+  titanMovie: { ...entry(82, '劇場版 巨人の進撃', 'movie', ['Titan Attack: The Movie']), date: 1_420_000_000, romaji: 'gekijouban kyojin no shingeki' },
+  titanFinal: { ...entry(83, '巨人の進撃 The Final', 'tv', ['Titan Attack Final']), date: 1_607_000_000, romaji: 'kyojin no shingeki the final' },
 };
 
 let dir: string;
@@ -137,9 +143,51 @@ describe('searchQueries() matching', () => {
   });
 });
 
+describe('searchQueries() names and franchises', () => {
+  const search = (keyword: string) => catalogue.queries.search.wikis({ keyword }, 50, 0, 'http://x');
+  const titan = [E.titanTv, E.titanSeason2, E.titanFinal, E.titanMovie].map((e) => e.wikiId);
+
+  it('puts an exact name in any language first, then names starting with the words in franchise order: TV seasons in order, then films', () => {
+    expect(search('titan attack').wikis.map((w) => w.wiki_id)).toEqual(titan);
+    expect(search('巨人の進撃').wikis.map((w) => w.wiki_id)).toEqual(titan);
+  });
+
+  it('finds a Japanese title by its romanisation, and names starting with its reading typed in kana, with a true count', () => {
+    expect(search('kyojin no shingeki').wikis.map((w) => w.wiki_id)).toEqual(titan);
+    const kana = search('きょじんのしんげき');
+    // The film's romanised title (gekijouban kyojin no shingeki) holds the reading, but does not start with it.
+    expect(kana.wikis.map((w) => w.wiki_id)).toEqual([E.titanTv.wikiId, E.titanSeason2.wikiId, E.titanFinal.wikiId]);
+    expect(kana.count).toBe(3);
+  });
+
+  it('finds the subtitle after a colon as a name of its own', () => {
+    expect(search('the movie').wikis[0]?.wiki_id).toBe(E.titanMovie.wikiId);
+  });
+
+  it('respells a word one typing slip away when the keyword finds nothing, and says which keyword it used', () => {
+    const found = search('titan atack');
+    expect(found.keywordUsed).toBe('titan attack');
+    expect(found.wikis.map((w) => w.wiki_id)).toEqual(titan);
+    const exact = search('titan attack');
+    expect(exact.keywordUsed).toBeUndefined();
+    // A word that matches something is left as typed when the keyword finds something.
+    expect(search('blue').keywordUsed).toBeUndefined();
+    expect(search('zzzzqqqq').keywordUsed).toBeUndefined();
+  });
+});
+
+describe('franchiseOrder()', () => {
+  it('orders anime by kind (TV, web, film, OVA) then oldest first, in the places they take newest first', () => {
+    expect(franchiseOrder([[5, 'movie', 100], [4, 'tv', 300], [3, 'ova', 50], [2, 'tv', 200], [6, 'tv', 0]])).toEqual([2, 4, 6, 5, 3]);
+    // Music and radio keep their places among them.
+    expect(franchiseOrder([[7, 'music', 10], [5, 'movie', 100], [4, 'tv', 300], [1, 'music', 1]])).toEqual([7, 4, 5, 1]);
+    expect(franchiseOrder([[1, 'music', 10], [3, 'radio', 5], [2, 'music', 1]])).toEqual([3, 2, 1]);
+  });
+});
+
 describe('searchQueries() ranking', () => {
-  it('ranks exact title, title prefix, title words newest first, then alias-only matches', () => {
-    expect(wikiIds('星')).toEqual([E.star.wikiId, E.starPrefix.wikiId, E.starNewerInside.wikiId, E.starInside.wikiId, E.starAlias.wikiId]);
+  it('ranks exact title, then names (title or translated title) starting with the word, then title words, each newest first', () => {
+    expect(wikiIds('星')).toEqual([E.star.wikiId, E.starAlias.wikiId, E.starPrefix.wikiId, E.starNewerInside.wikiId, E.starInside.wikiId]);
   });
 
   it('ranks whole matches above segment-only matches, even older ones', () => {
@@ -153,8 +201,8 @@ describe('searchQueries() ranking', () => {
   it('pages without overlap or gap: the pages laid end to end are the whole list', () => {
     const all = wikiIds('の', 50);
     expect(all.length).toBeGreaterThan(6);
-    const paged = [0, 3, 6, 9, 12, 15, 18].flatMap((offset) => wikiIds('の', 3, offset));
-    expect(paged.slice(0, all.length)).toEqual(all);
+    const paged = Array.from({ length: Math.ceil(all.length / 3) + 1 }, (_, i) => wikiIds('の', 3, i * 3)).flat();
+    expect(paged).toEqual(all);
     expect(new Set(all).size).toBe(all.length);
     expect(wikiCount('の')).toBe(all.length);
   });
