@@ -44,7 +44,7 @@ function holdsCredential(segment: string): boolean {
  * query encoded into the path) is replaced by `…`.
  */
 export function echoablePath(path: string): string {
-  if (!path.includes('=') && !/%3d/i.test(path)) return path;
+  if (!path.includes('=') && !/%(?:25)*3d/i.test(path)) return path;
   return path
     .split('/')
     .map((segment) => (holdsCredential(segment) ? BLOTTED : segment))
