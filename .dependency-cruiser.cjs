@@ -74,6 +74,13 @@ module.exports = {
       to: { path: '^src-main/catalogue/(write|build|import|sync|upgrade)/' },
     },
     {
+      name: 'sql-only-in-the-catalogue',
+      severity: 'error',
+      comment: 'SQL lives in catalogue/ alone: the rest of the product asks catalogue.queries (tests and tools may open a database file to check what it holds).',
+      from: { path: '^src-(main|renderer)/', pathNot: '^src-main/catalogue/' },
+      to: { path: 'node_modules/better-sqlite3/|^src-main/catalogue/read/catalogue-sql\\.ts$' },
+    },
+    {
       name: 'user-db-stands-alone',
       severity: 'error',
       comment: 'The user database never depends on the catalogue it outlives.',
@@ -89,7 +96,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(out|dist|node_modules)/' },
+    exclude: { path: '^(out|dist)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.test.json' },
     enhancedResolveOptions: { extensions: ['.ts', '.vue', '.js', '.mjs', '.d.ts'] },

@@ -18,28 +18,13 @@ import { filePath } from '../contract/paths';
 
 const MATCH_CHUNK = 200;
 
-interface UploadPlace {
-  up_id: number;
-  up_uri: string;
-  up_remote_url: string | null;
-  up_length: number;
-  kind: string;
-  locator: string;
-  source_id: number;
-}
-
 export function playlistFiles(catalogue: Catalogue) {
-  const placeOf = catalogue.db.prepare(`SELECT u.up_id, u.up_uri, u.up_remote_url, u.up_length, src.kind, src.locator, src.source_id
-    FROM upload u JOIN sub s ON s.sub_id = u.up_obj_id JOIN wiki w ON w.wiki_id = s.sub_parent_wiki JOIN source src ON src.source_id = w.source_id
-    WHERE u.up_obj_id = ?`);
-  const folders = catalogue.db.prepare("SELECT source_id, locator FROM source WHERE kind = 'folder'");
-  const subByUri = catalogue.db.prepare('SELECT up_obj_id FROM upload WHERE up_uri = ?').pluck();
-  const subByUpId = catalogue.db.prepare('SELECT up_obj_id FROM upload WHERE up_id = ?').pluck();
+  const places = () => catalogue.queries.places;
 
   return {
     /** The song's file path (folder imports) or audio URL, and its length; undefined without audio. */
     locationOf(subId: number, site: string): { location: string; seconds: number } | undefined {
-      const u = placeOf.get(subId) as UploadPlace | undefined;
+      const u = places().uploadOf(subId);
       if (!u) return undefined;
       const prefix = `/folder/${u.source_id}/`;
       if (u.kind === 'folder' && u.up_uri.startsWith(prefix)) {
@@ -57,7 +42,7 @@ export function playlistFiles(catalogue: Catalogue) {
   /** The sub id each location names, in order (undefined for one that names none). */
   async function subsOf(locations: readonly string[], site: string): Promise<(number | undefined)[]> {
     const roots = await Promise.all(
-      (folders.all() as { source_id: number; locator: string }[]).map(async (f) => ({ ...f, real: await realpath(f.locator).catch(() => undefined) })),
+      places().folders().map(async (f) => ({ ...f, real: await realpath(f.locator).catch(() => undefined) })),
     );
     const origin = new URL(site).origin;
     const found: (number | undefined)[] = [];
@@ -77,10 +62,10 @@ export function playlistFiles(catalogue: Catalogue) {
       if (f.real === undefined || !isInside(f.real, real)) continue;
       const spelt = relative(f.locator, resolve(path));
       if (spelt !== '' && !spelt.startsWith(`..${sep}`) && spelt !== '..' && !isAbsolute(spelt)) {
-        const found = subByUri.get(uriOf(f.source_id, spelt)) as number | undefined;
+        const found = places().subByUri(uriOf(f.source_id, spelt));
         if (found !== undefined && (await realpath(join(f.locator, spelt)).catch(() => undefined)) === real) return found;
       }
-      const found = subByUri.get(uriOf(f.source_id, relative(f.real, real))) as number | undefined;
+      const found = places().subByUri(uriOf(f.source_id, relative(f.real, real)));
       if (found !== undefined) return found;
     }
     return undefined;
@@ -101,7 +86,7 @@ export function playlistFiles(catalogue: Catalogue) {
       return undefined; // a malformed escape names no file
     }
     const remote = /^\/remote\/(\d+)$/.exec(uri);
-    return (remote ? subByUpId.get(Number(remote[1])) : subByUri.get(uri)) as number | undefined;
+    return remote ? places().subByUpId(Number(remote[1])) : places().subByUri(uri);
   }
 }
 

@@ -1,5 +1,6 @@
 // The detail calls beside the query operations (/{music,radio,anime}/detail, /music/subs, /sub/detail,
 // /listen/playlist) over the fixture catalogue, every assertion in JSON and XML.
+import { sqlOf } from '../../src-main/catalogue/read/catalogue-sql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LYRICS, DEMO_SPEC, DEMO_WIKI_ID_BASE, trackSeconds } from '../../src-main/catalogue/build/demo/demo-content';
 import { call, FORMATS, type Format } from '../fixtures/api';
@@ -83,7 +84,7 @@ describe.each(FORMATS)('GET /{music,radio,anime}/detail (%s)', (format) => {
     expectOk(movie, format);
     expect(movie.body.response.wiki).toMatchObject({ wiki_id: ANIME_ID, wiki_type: 'movie', wiki_bgm_id: ANIME_ID });
     expect(asList(movie.body.response.subs)).toEqual([]);
-    const webId = ctx.catalogue.db.prepare('SELECT wiki_id FROM wiki WHERE wiki_title = ?').pluck().get(WEB_TITLE) as number;
+    const webId = sqlOf(ctx.catalogue).prepare('SELECT wiki_id FROM wiki WHERE wiki_title = ?').pluck().get(WEB_TITLE) as number;
     const web = await get('/anime/detail', format, { wiki_id: String(webId) });
     expectOk(web, format);
     expect(web.body.response.wiki).toMatchObject({ wiki_type: 'web', wiki_bgm_id: null });

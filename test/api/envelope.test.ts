@@ -1,4 +1,5 @@
 // What every operation shares: the envelope, query parsing, authority and errors, in both formats.
+import { sqlOf } from '../../src-main/catalogue/read/catalogue-sql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callUrl, FORMATS } from '../fixtures/api';
 import { fixtureApp } from '../fixtures/app';
@@ -81,7 +82,7 @@ describe('a server fault', () => {
   it.each(FORMATS)('answers 500 in %s with no stack trace', async (format) => {
     const broken = await fixtureApp();
     const brokenKey = broken.userDb.defaultKey().key;
-    broken.catalogue.db.close(); // every query now throws inside the handler
+    sqlOf(broken.catalogue).close(); // every query now throws inside the handler
     const { status, contentType, raw, body } = await callUrl(broken.app, `/wikis.${format}?wiki_type=music&api_key=${brokenKey}`);
     expect(status).toBe(500);
     expect(contentType).toContain(format);

@@ -1,5 +1,6 @@
 // GET /files/… and /covers/…: byte ranges and caching headers on a demo MP3, no way out of the audio
 // root (by '..' in any spelling, or by a symlink), and the four cover sizes.
+import { sqlOf } from '../../src-main/catalogue/read/catalogue-sql';
 import { copyFileSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,7 +22,7 @@ beforeAll(async () => {
   // A real listening server too: inject normalises '..' away before the router sees it, a socket does not.
   await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   port = (ctx.app.server.address() as AddressInfo).port;
-  const uri = ctx.catalogue.db.prepare('SELECT up_uri FROM upload ORDER BY up_id LIMIT 1').pluck().get() as string;
+  const uri = sqlOf(ctx.catalogue).prepare('SELECT up_uri FROM upload ORDER BY up_id LIMIT 1').pluck().get() as string;
   mp3 = { url: filePath(uri), bytes: readFileSync(join(fixtureCatalogueDir(), AUDIO_DIR, uri)) };
 });
 afterAll(() => ctx.close());

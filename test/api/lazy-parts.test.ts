@@ -1,6 +1,7 @@
 // Parts of the server whose plugins load on their first request (lazy-app.ts: /docs, /files, the UI's
 // assets and the UI's own endpoints under /app/) and the schema compilers (schema-compilers.ts): a fresh server answers those parts on the
 // very first request, also when several first requests arrive together, and start-up leaves ajv unloaded.
+import { sqlOf } from '../../src-main/catalogue/read/catalogue-sql';
 import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixtureApp } from '../fixtures/app';
@@ -19,7 +20,7 @@ afterEach(async () => {
   ctx = undefined;
 });
 
-const firstUpload = (c: NonNullable<typeof ctx>) => c.catalogue.db.prepare('SELECT up_uri FROM upload ORDER BY up_id LIMIT 1').pluck().get() as string;
+const firstUpload = (c: NonNullable<typeof ctx>) => sqlOf(c.catalogue).prepare('SELECT up_uri FROM upload ORDER BY up_id LIMIT 1').pluck().get() as string;
 
 describe('parts loaded on first use', () => {
   it('start-up and the API leave the schema validator (ajv) unloaded', async () => {

@@ -2,6 +2,7 @@
 // through, only stored URLs are fetched and only on the origin of the remote they were synced from
 // (redirects included), the answer is audio whatever the remote says it is, and a remote that is away
 // answers 502 in the envelope.
+import { sqlOf } from '../../src-main/catalogue/read/catalogue-sql';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -121,7 +122,7 @@ describe('/files/remote/:upId', () => {
   });
 
   it('fetches only what a sync stored: unknown ids, local uploads and junk are 404', async () => {
-    const localUpload = catalogue.db.prepare('SELECT up_id FROM upload WHERE up_remote_url IS NULL LIMIT 1').pluck().get() as number;
+    const localUpload = sqlOf(catalogue).prepare('SELECT up_id FROM upload WHERE up_remote_url IS NULL LIMIT 1').pluck().get() as number;
     for (const id of ['999999999', String(localUpload), 'abc', '1e3']) {
       const res = await get(`/files/remote/${id}`);
       expect(res.statusCode).toBe(404);

@@ -1,5 +1,6 @@
 // GET /search/wiki and /search/sub over the fixture catalogue (the anime fixture plus the demo
 // section), every assertion in JSON and XML. Over 200 lines: one block per rule of the interface.
+import { sqlOf } from '../../src-main/catalogue/read/catalogue-sql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SPEC, DEMO_WIKI_ID_BASE } from '../../src-main/catalogue/build/demo/demo-content';
 import { call, FORMATS, type Format } from '../fixtures/api';
@@ -31,7 +32,7 @@ const demo = (slug: string) => DEMO_SPEC.find((a) => a.slug === slug)!;
 const albumId = (slug: string) => DEMO_WIKI_ID_BASE + demo(slug).n;
 const trackId = (slug: string, track: number) => DEMO_WIKI_ID_BASE + demo(slug).n * 100 + track;
 const tracksOf = (slug: string) => demo(slug).tracks.map((_, i) => trackId(slug, i + 1));
-const wikiIdOf = (title: string) => ctx.catalogue.db.prepare('SELECT wiki_id FROM wiki WHERE wiki_title = ?').pluck().get(title) as number;
+const wikiIdOf = (title: string) => sqlOf(ctx.catalogue).prepare('SELECT wiki_id FROM wiki WHERE wiki_title = ?').pluck().get(title) as number;
 
 const TOUHOU_NIGHT = 1001; // FIXTURE_ANIME.mondayLateNight: 東方の夜, aliases 东方之夜 / Touhou Night, key dongfangnoye
 const GENYATAN = 'touhou-genyatan'; // 東方幻夜譚 ～ Phantasmal Night Tales, alias "Touhou Gen'yatan ~ …"

@@ -1,3 +1,4 @@
+import { sqlOf } from '../../src-main/catalogue/read/catalogue-sql';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COVER_SIZES } from '../../src-main/contract/covers';
@@ -63,7 +64,7 @@ describe('GET /covers/:id/:size', () => {
 
 describe('GET /files/…', () => {
   const firstUpload = () =>
-    ctx.catalogue.db.prepare('SELECT up_uri AS uri, up_filesize AS size FROM upload ORDER BY up_id LIMIT 1').get() as { uri: string; size: number };
+    sqlOf(ctx.catalogue).prepare('SELECT up_uri AS uri, up_filesize AS size FROM upload ORDER BY up_id LIMIT 1').get() as { uri: string; size: number };
 
   it('serves a demo MP3 whole, with its size and type', async () => {
     const { uri, size } = firstUpload();

@@ -33,7 +33,7 @@ async function finished(jobId: string) {
 
 describe('POST /app/sync/start.json', () => {
   it('syncs a remote as a job, lists it with its counts, and its entries are found at once', async () => {
-    const before = (await server.get('/search/wiki.json', { keyword: 'touhou' })).body as { response: { information: { count: number } } };
+    const before = (await server.get('/search/wiki.json', { keyword: '東方' })).body as { response: { information: { count: number } } };
     const res = await start({ url: `${remote.url}/`, key: remote.key });
     expect(res.statusCode).toBe(200);
     const { job } = res.json().response;
@@ -57,7 +57,7 @@ describe('POST /app/sync/start.json', () => {
     });
     expect(await state()).toMatchObject({ writable: true, job: { id: job.id, status: 'done' } });
     // The answer cache was cleared: the synced Touhou entries are found beside the bundled ones.
-    const after = (await server.get('/search/wiki.json', { keyword: 'touhou' })).body as typeof before;
+    const after = (await server.get('/search/wiki.json', { keyword: '東方' })).body as typeof before;
     expect(after.response.information.count).toBe(before.response.information.count * 2);
 
     // Sync again: the saved key, nothing to change.

@@ -89,7 +89,9 @@ async function operations(remote: Remote): Promise<Op[]> {
     add('/wikis', { wiki_type: 'anime', date: month.slice(0, 4) });
   }
   add('/wikis', { wiki_type: ALL, wiki_id: entries.slice(0, 5).map((e) => e.wiki_id).join(',') });
-  const keywords = new Set(['touhou', '東方', '东方', 'dongfang', 'night', 'ラジオ', 'piano', '星']);
+  // Not `touhou` alone: the remote also finds 東方 titles by their romanisation (touhou), which only the
+  // bundled build makes; a sync carries titles, translated titles and keys.
+  const keywords = new Set(['touhou night', '東方', '东方', 'dongfang', 'night', 'ラジオ', 'piano', '星']);
   for (const e of entries) {
     keywords.add(e.wiki_title);
     keywords.add([...e.wiki_title].slice(0, 2).join(''));

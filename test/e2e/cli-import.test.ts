@@ -1,6 +1,7 @@
 // `moecat import FOLDER` run as a user runs it (the built CLI, out/main/cli.js): a summary with counts
 // and the unreadable files listed, a re-import that keeps ids, one-line failures, and a server on the
 // same data folder that then answers and plays the imported albums.
+import { sqlOf } from '../../src-main/catalogue/read/catalogue-sql';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,7 +24,7 @@ function run(args: string[]) {
 function importedAlbums(): Record<string, { id: number; songs: Record<string, number> }> {
   const catalogue = openCatalogue(join(dataDir, 'catalogue.db'));
   try {
-    const rows = catalogue.db
+    const rows = sqlOf(catalogue)
       .prepare(`SELECT w.wiki_id AS id, w.wiki_title AS title, s.sub_id AS subId, s.sub_title AS song FROM wiki w
         JOIN source src ON src.source_id = w.source_id AND src.kind = 'folder'
         LEFT JOIN sub s ON s.sub_parent_wiki = w.wiki_id ORDER BY s.sub_id`)

@@ -1,5 +1,6 @@
 // `moecat sync` as a user runs it: the built CLI (out/main/cli.js) in a process of its own, syncing
 // from a live server on loopback into a data folder's working catalogue (the real bundled catalogue).
+import { sqlOf } from '../../src-main/catalogue/read/catalogue-sql';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -51,7 +52,7 @@ describe('moecat sync', () => {
     // The working catalogue now answers for the remote's entries beside the bundled ones.
     const catalogue = openCatalogue(join(dataDir, CATALOGUE_FILE));
     try {
-      const found = catalogue.db.prepare("SELECT count(*) FROM wiki w JOIN source s ON s.source_id = w.source_id WHERE s.kind = 'remote' AND s.locator = ?").pluck().get(remote.url);
+      const found = sqlOf(catalogue).prepare("SELECT count(*) FROM wiki w JOIN source s ON s.source_id = w.source_id WHERE s.kind = 'remote' AND s.locator = ?").pluck().get(remote.url);
       expect(found).toBe(18);
       expect(catalogue.stats(0).entries).toBeGreaterThan(8000);
     } finally {

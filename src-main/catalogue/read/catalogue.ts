@@ -1,5 +1,6 @@
 // The read side of the catalogue: a read-only connection with every statement prepared once, grouped
-// by operation. Routes receive this object; nothing outside catalogue/ sees SQL.
+// by operation. Routes receive this object; nothing outside catalogue/ sees SQL (the connection itself
+// is reached only through catalogue-sql.ts, which only catalogue/ and the tests import).
 import { BROADCAST_DAY_SECONDS } from '../../contract/time';
 import { CATALOGUE_KIND, CATALOGUE_SCHEMA_FINGERPRINT } from '../db/catalogue-kind';
 import { DatabaseFileError, openDatabase, type Db, type OpenOptions } from '../db/database';
@@ -9,6 +10,7 @@ import { exploreQueries } from './explore';
 import { listenQueries } from './listen';
 import { libraryQueries } from './library';
 import { onAirQueries } from './on-air';
+import { placeQueries } from './places';
 import { portalQueries } from './portal';
 import { searchQueries } from '../search/search-queries';
 import { sourceQueries } from './sources';
@@ -43,10 +45,10 @@ export interface CatalogueQueries {
   explore: ReturnType<typeof exploreQueries>;
   sources: ReturnType<typeof sourceQueries>;
   library: ReturnType<typeof libraryQueries>;
+  places: ReturnType<typeof placeQueries>;
 }
 
 export interface Catalogue {
-  readonly db: Db;
   readonly file: string;
   /** The catalogue time zone (IANA name) its dates and schedule were computed in. */
   readonly timeZone: string;
@@ -61,10 +63,31 @@ export interface Catalogue {
   /** `PRAGMA data_version`: changes when another connection (another process's import) commits. */
   dataVersion(): number;
   readonly queries: CatalogueQueries;
+  /**
+   * Opens the file again, for when another file was renamed into its place (the anime data's update):
+   * the connection, its statements and the time zone are the new file's from the next call on. The
+   * new file is opened first; when it cannot be, the old connection stays and this throws.
+   */
+  reopen(): void;
   close(): void;
 }
 
-export function openCatalogue(file: string, options: Omit<OpenOptions, 'readonly'> = {}): Catalogue {
+/** One open connection with its statements; a Catalogue holds one at a time (reopen swaps it). */
+interface Connection {
+  db: Db;
+  timeZone: string;
+  meta(key: string): string | undefined;
+  stats(now: number): CatalogueStats;
+  coverSource(wikiId: number): CoverSource | undefined;
+  remoteAudio(upId: number): { url: string; origin: string } | undefined;
+  dataVersion(): number;
+  queries(): CatalogueQueries;
+}
+
+/** The connection behind each catalogue, for catalogue/ modules that write SQL of their own (catalogue-sql.ts). */
+export const connectionOf = new WeakMap<Catalogue, () => Db>();
+
+function connect(file: string, options: Omit<OpenOptions, 'readonly'>): Connection {
   const db: Db = openDatabase(file, CATALOGUE_KIND, { ...options, readonly: true });
   const metaStmt = db.prepare('SELECT value FROM meta WHERE key = ?').pluck();
   if (metaStmt.get('schema_fingerprint') !== CATALOGUE_SCHEMA_FINGERPRINT) {
@@ -91,7 +114,6 @@ export function openCatalogue(file: string, options: Omit<OpenOptions, 'readonly
   let queries: CatalogueQueries | undefined;
   return {
     db,
-    file,
     timeZone,
     meta,
     stats(now) {
@@ -104,8 +126,8 @@ export function openCatalogue(file: string, options: Omit<OpenOptions, 'readonly
       return row && { url: row.url, origin: new URL(row.base).origin };
     },
     dataVersion: () => dataVersionStmt.get() as number,
-    get queries() {
-      return (queries ??= {
+    queries: () =>
+      (queries ??= {
         wikis: wikiListQueries(db),
         onAir: onAirQueries(db),
         search: searchQueries(db),
@@ -117,8 +139,33 @@ export function openCatalogue(file: string, options: Omit<OpenOptions, 'readonly
         explore: exploreQueries(db),
         sources: sourceQueries(db),
         library: libraryQueries(db),
-      });
-    },
-    close: () => db.close(),
+        places: placeQueries(db),
+      }),
   };
+}
+
+export function openCatalogue(file: string, options: Omit<OpenOptions, 'readonly'> = {}): Catalogue {
+  let c = connect(file, options);
+  const catalogue: Catalogue = {
+    file,
+    get timeZone() {
+      return c.timeZone;
+    },
+    meta: (key) => c.meta(key),
+    stats: (now) => c.stats(now),
+    coverSource: (wikiId) => c.coverSource(wikiId),
+    remoteAudio: (upId) => c.remoteAudio(upId),
+    dataVersion: () => c.dataVersion(),
+    get queries() {
+      return c.queries();
+    },
+    reopen() {
+      const next = connect(file, options);
+      c.db.close();
+      c = next;
+    },
+    close: () => c.db.close(),
+  };
+  connectionOf.set(catalogue, () => c.db);
+  return catalogue;
 }

@@ -18,6 +18,7 @@
 //   network failure records nothing, so it is asked again next time.
 // - Order: shows on air now first (what the user sees), then the newest.
 import type { Catalogue } from '../read/catalogue';
+import { sqlOf } from '../read/catalogue-sql';
 import type { UserPosters } from '../user/user-posters';
 import { BANGUMI_API } from '../user/user-settings';
 import { AnswerRefusedError, fetchOnOrigin, httpOriginOf, IMAGE_TYPES, JSON_TYPES, readAnswer, withDeadline } from './origin-fetch';
@@ -61,7 +62,7 @@ interface Candidate {
 
 /** Anime with a Bangumi id and no picture of their own, on air now first, then newest; each Bangumi id once. */
 export function posterCandidates(catalogue: Catalogue, nowSeconds: number): Candidate[] {
-  const rows = catalogue.db
+  const rows = sqlOf(catalogue)
     .prepare(
       `SELECT w.wiki_bgm_id AS bgmId, w.wiki_title AS title FROM wiki w
        WHERE w.wiki_section = 'anime' AND w.wiki_bgm_id IS NOT NULL AND w.cover_file IS NULL

@@ -46,6 +46,8 @@ import { AudioCache, DEFAULT_AUDIO_CACHE_CAP } from './audio-cache';
 import type { ScheduleRow } from '../write/source-entry';
 import type { CatalogueWriter, IncomingEntry, SourceInfo } from '../write/catalogue-writer';
 import type { Db } from '../db/database';
+import type { Catalogue } from '../read/catalogue';
+import { sqlOf } from '../read/catalogue-sql';
 import type { RemotePlaylistItem, RemoteWiki } from './remote-answers';
 import { cacheSourceAudio } from './remote-audio';
 import type { SyncJobResult } from '../../contract/app';
@@ -346,7 +348,8 @@ export interface RemoteSourceInfo {
 const listStatements = new WeakMap<Db, { all(): unknown[] }>();
 
 /** The remote sources of a catalogue (read-only connection is enough). */
-export function listRemoteSources(db: Db): RemoteSourceInfo[] {
+export function listRemoteSources(catalogue: Catalogue): RemoteSourceInfo[] {
+  const db = sqlOf(catalogue);
   let stmt = listStatements.get(db);
   if (!stmt) {
     stmt = db.prepare(`SELECT s.source_id AS sourceId, s.locator AS url, s.name, s.added_at AS addedAt, s.state,

@@ -172,7 +172,7 @@ export const removeSource = defineOperation({
 });
 
 async function remoteSources(app: FastifyInstance): Promise<RemoteSourceView[]> {
-  return (await loadSync()).listRemoteSources(app.deps.catalogue.db).map((s) => ({
+  return (await loadSync()).listRemoteSources(app.deps.catalogue).map((s) => ({
     source_id: s.sourceId,
     url: s.url,
     name: s.name,

@@ -9,13 +9,15 @@ import { CONTRACT_SCHEMAS } from '../../../src-main/contract/schemas';
 import { toUserDto } from '../../../src-main/catalogue/user/user-db';
 import { portalTarget } from '../../../src-main/server/operations/catalogue';
 import { fixtureApp } from '../../fixtures/app';
+import { sqlOf } from '../../../src-main/catalogue/read/catalogue-sql';
 import { FIXTURE_ANIME, FIXTURE_NOW } from '../../fixtures/bangumi-fixture';
 import { DEMO_WIKI_ID_BASE } from '../../../src-main/catalogue/build/demo/demo-content';
 
 const SITE = 'http://127.0.0.1:7777';
 const ctx = await fixtureApp();
 afterAll(() => ctx.close());
-const { db, queries } = ctx.catalogue;
+const { queries } = ctx.catalogue;
+const db = sqlOf(ctx.catalogue);
 
 const wikis = queries.wikis.list({ types: [...WIKI_TYPES] }, 50, 0, SITE).wikis;
 const songRow = db.prepare(`SELECT ${SUB_COLUMNS} FROM sub s WHERE s.sub_type = 'song'
@@ -41,6 +43,9 @@ const information = answer.json().response.information;
 // A playlist's page with a next page carries every field of information.
 const playlistAnswer = await ctx.app.inject({ url: `/listen/playlist.json?music=${songRow.sub_parent_wiki}&perpage=1&api_key=${key}`, headers: { host: '127.0.0.1:7777' } });
 const playlistInformation = playlistAnswer.json().response.information;
+// A search that found nothing as typed names the keyword it answered for.
+const respelledAnswer = await ctx.app.inject({ url: `/search/wiki.json?keyword=tuohou&api_key=${key}`, headers: { host: '127.0.0.1:7777' } });
+const respelledInformation = respelledAnswer.json().response.information;
 const user = toUserDto(ctx.userDb.profile(), SITE);
 // Anime as /anime/detail answers them: one with a slot and sites, a film with neither.
 const animeOf = (id: number) => ({ ...queries.entryDetail.findWiki(id, SITE)!, ...showing(id) });
@@ -78,7 +83,8 @@ const SAMPLES: Record<Name, [object, ...object[]]> = {
   PlayDto: [play],
   PlayItemDto: [{ ...play, sub: song }, { ...play, sub: null }],
   UserDto: [user],
-  Information: [playlistInformation, information],
+  // The first sample carries every field of information.
+  Information: [{ ...playlistInformation, keyword_used: respelledInformation.keyword_used }, information, respelledInformation],
 };
 const NAMES = Object.keys(CONTRACT_SCHEMAS) as Name[];
 

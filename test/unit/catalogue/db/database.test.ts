@@ -1,3 +1,4 @@
+import { sqlOf } from '../../../../src-main/catalogue/read/catalogue-sql';
 import Database from 'better-sqlite3';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -37,7 +38,7 @@ describe('openDatabase()', () => {
     db.prepare("INSERT INTO meta (key, value) VALUES ('schema_fingerprint', ?)").run(CATALOGUE_SCHEMA_FINGERPRINT);
     db.close();
     const catalogue = openCatalogue(file);
-    expect(() => catalogue.db.exec("INSERT INTO meta VALUES ('x', 'y')")).toThrow(/readonly/);
+    expect(() => sqlOf(catalogue).exec("INSERT INTO meta VALUES ('x', 'y')")).toThrow(/readonly/);
     catalogue.close();
   });
 
@@ -48,7 +49,7 @@ describe('openDatabase()', () => {
     writer.prepare("INSERT INTO meta (key, value) VALUES ('schema_fingerprint', ?)").run(CATALOGUE_SCHEMA_FINGERPRINT);
     writer.close();
     const catalogue = openCatalogue(file);
-    expect(catalogue.db.pragma('cache_size', { simple: true })).toBe(-READ_CACHE_KIB);
+    expect(sqlOf(catalogue).pragma('cache_size', { simple: true })).toBe(-READ_CACHE_KIB);
     expect(writerCache).not.toBe(-READ_CACHE_KIB);
     catalogue.close();
   });

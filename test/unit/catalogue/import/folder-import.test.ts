@@ -1,6 +1,7 @@
 // Folder import over a generated folder of tagged MP3s: albums, songs and uploads from the files
 // (true sizes, md5, bitrate, length), embedded covers in four sizes, incremental re-import that keeps
 // ids, and bad input (missing folder, corrupt files, a failing batch) that leaves nothing partial.
+import { sqlOf } from '../../../../src-main/catalogue/read/catalogue-sql';
 import { createHash } from 'node:crypto';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -83,11 +84,11 @@ interface WikiRow {
   source_key: string;
 }
 const albums = () =>
-  reader.db.prepare(`SELECT wiki_id, wiki_title, wiki_type, wiki_title_encode, wiki_date, wiki_modified, wiki_meta, wiki_tags, cover_file, source_key
+  sqlOf(reader).prepare(`SELECT wiki_id, wiki_title, wiki_type, wiki_title_encode, wiki_date, wiki_modified, wiki_meta, wiki_tags, cover_file, source_key
     FROM wiki WHERE source_id = (SELECT source_id FROM source WHERE kind = 'folder') ORDER BY wiki_title`).all() as WikiRow[];
 const album = (title: string) => albums().find((a) => a.wiki_title === title)!;
 const songs = (wikiId: number) =>
-  reader.db.prepare(`SELECT s.sub_id, s.source_key, s.sub_order, s.sub_title, s.sub_title_encode, s.sub_date, s.sub_meta,
+  sqlOf(reader).prepare(`SELECT s.sub_id, s.source_key, s.sub_order, s.sub_title, s.sub_title_encode, s.sub_date, s.sub_meta,
       u.up_uri, u.up_md5, u.up_filesize, u.up_bitrate, u.up_length, u.up_date
     FROM sub s JOIN upload u ON u.up_obj_id = s.sub_id WHERE s.sub_parent_wiki = ? ORDER BY s.sub_order`).all(wikiId) as {
     sub_id: number;
@@ -105,7 +106,7 @@ const songs = (wikiId: number) =>
     up_date: number;
   }[];
 const meta = (row: WikiRow) => Object.fromEntries((JSON.parse(row.wiki_meta) as { key: string; value: string }[]).map((m) => [m.key, m.value]));
-const ftsHas = (table: 'wiki_fts' | 'sub_fts', id: number) => reader.db.prepare(`SELECT count(*) FROM ${table} WHERE rowid = ?`).pluck().get(id) as number;
+const ftsHas = (table: 'wiki_fts' | 'sub_fts', id: number) => sqlOf(reader).prepare(`SELECT count(*) FROM ${table} WHERE rowid = ?`).pluck().get(id) as number;
 const md5 = (path: string) => createHash('md5').update(readFileSync(path)).digest('hex');
 
 describe('importFolder() — first import', () => {
@@ -238,7 +239,7 @@ describe('importFolder() — first import', () => {
         }
       },
     });
-    const titles = reader.db.prepare("SELECT sub_title FROM sub s JOIN wiki w ON w.wiki_id = s.sub_parent_wiki JOIN source src ON src.source_id = w.source_id WHERE src.kind = 'folder'").pluck().all() as string[];
+    const titles = sqlOf(reader).prepare("SELECT sub_title FROM sub s JOIN wiki w ON w.wiki_id = s.sub_parent_wiki JOIN source src ON src.source_id = w.source_id WHERE src.kind = 'folder'").pluck().all() as string[];
     expect(titles.filter((t) => /Outside/.test(t))).toEqual([]);
     expect(titles.filter((t) => t === 'Dawn')).toHaveLength(2); // the link inside is a song of its own
     for (const rel of ['Links/chain.mp3', 'Links/relative.mp3', 'Links/dotdot.mp3', 'Loose/a song.mp3']) {
@@ -299,7 +300,7 @@ describe('importFolder() — re-import', () => {
 
     // The album whose files all went is gone with its songs, search rows and cover files.
     expect(albums().some((a) => a.wiki_id === summer.wiki_id)).toBe(false);
-    expect(reader.db.prepare('SELECT count(*) FROM sub WHERE sub_parent_wiki = ?').pluck().get(summer.wiki_id)).toBe(0);
+    expect(sqlOf(reader).prepare('SELECT count(*) FROM sub WHERE sub_parent_wiki = ?').pluck().get(summer.wiki_id)).toBe(0);
     expect(summerSubs.map((id) => ftsHas('sub_fts', id))).toEqual([0, 0]);
     expect(ftsHas('wiki_fts', summer.wiki_id)).toBe(0);
     expect(existsSync(greenFolder)).toBe(false);
@@ -311,7 +312,7 @@ describe('importFolder() — re-import', () => {
     expect(again.problems).toEqual(['Loose/empty.mp3: the file is empty.']);
 
     // Nothing doubled: one row per album key and per file.
-    expect(reader.db.prepare("SELECT count(*) FROM wiki WHERE source_id = ?").pluck().get(first.sourceId)).toBe(3);
+    expect(sqlOf(reader).prepare("SELECT count(*) FROM wiki WHERE source_id = ?").pluck().get(first.sourceId)).toBe(3);
     expect(writer.getSource(first.sourceId)).toMatchObject({ entries: 3, subs: 6 });
     await run({ now: () => NOW + 7_200_000 });
     expect(writer.getSource(first.sourceId)).toMatchObject({ entries: 3, subs: 6 });
@@ -365,8 +366,8 @@ describe('importFolder() — bad input', () => {
     expect(written).toHaveLength(1);
     expect(songs(written[0].wiki_id).length).toBeGreaterThan(0);
     // No stray sub-entries, uploads or search rows from the album that failed.
-    expect(reader.db.prepare('SELECT count(*) FROM sub WHERE sub_id >= ?').pluck().get(IMPORT_ID_BASE)).toBe(songs(written[0].wiki_id).length);
-    expect(reader.db.prepare('SELECT count(*) FROM sub_fts WHERE rowid >= ?').pluck().get(IMPORT_ID_BASE)).toBe(songs(written[0].wiki_id).length);
+    expect(sqlOf(reader).prepare('SELECT count(*) FROM sub WHERE sub_id >= ?').pluck().get(IMPORT_ID_BASE)).toBe(songs(written[0].wiki_id).length);
+    expect(sqlOf(reader).prepare('SELECT count(*) FROM sub_fts WHERE rowid >= ?').pluck().get(IMPORT_ID_BASE)).toBe(songs(written[0].wiki_id).length);
     expect(reader.stats(0).entries).toBeGreaterThan(0);
 
     // The next run finishes the job without doubling what the failed one wrote.
@@ -396,7 +397,7 @@ describe('importFolder() — bad input', () => {
 });
 
 describe('importFolder() — lyrics', () => {
-  const subIdOf = (title: string) => reader.db.prepare('SELECT sub_id FROM sub WHERE sub_title = ?').pluck().get(title) as number;
+  const subIdOf = (title: string) => sqlOf(reader).prepare('SELECT sub_id FROM sub WHERE sub_title = ?').pluck().get(title) as number;
   const lyricsOf = (title: string) => reader.queries.entryDetail.lyricsOf(subIdOf(title));
 
   it('reads SYLT and USLT tags, and a sidecar .lrc that wins over them; refreshed when the sidecar changes', async () => {
@@ -422,7 +423,7 @@ describe('importFolder() — lyrics', () => {
     });
     expect(lyricsOf('Dawn')).toBeUndefined();
     // The folder's saved state leaves the lyrics out: they stay in the songs' rows.
-    const state = reader.db.prepare("SELECT state FROM source WHERE kind = 'folder'").pluck().get() as string;
+    const state = sqlOf(reader).prepare("SELECT state FROM source WHERE kind = 'folder'").pluck().get() as string;
     expect(state).not.toContain('first line');
 
     // Another song of the album changes: the album is written again, and the songs not read again keep their lyrics.
@@ -466,12 +467,12 @@ describe('importFolder() — sidecar lyrics only from inside the folder', () => 
     symlinkSync(outside, join(links, '6 folder.lrc'));
     symlinkSync('../Shared/words.lrc', join(links, '7 inside.lrc'));
     const result = await run();
-    const lyricsOf = (name: string) => reader.queries.entryDetail.lyricsOf(reader.db.prepare('SELECT sub_id FROM sub WHERE sub_title = ?').pluck().get(`Link ${name}`) as number);
+    const lyricsOf = (name: string) => reader.queries.entryDetail.lyricsOf(sqlOf(reader).prepare('SELECT sub_id FROM sub WHERE sub_title = ?').pluck().get(`Link ${name}`) as number);
     for (const name of names.slice(0, 6)) {
       expect(lyricsOf(name), name).toEqual({ synced: false, source: 'uslt', lines: [{ time_ms: 0, text: `tag of ${name}` }] });
     }
     expect(lyricsOf('inside')).toEqual({ synced: true, source: 'lrc', lines: [{ time_ms: 2000, text: 'shared words' }] });
-    expect((reader.db.prepare('SELECT lines FROM sub_lyrics').pluck().all() as string[]).join('\n')).not.toContain('SECRET');
+    expect((sqlOf(reader).prepare('SELECT lines FROM sub_lyrics').pluck().all() as string[]).join('\n')).not.toContain('SECRET');
     for (const [i, name] of names.slice(0, 5).entries()) {
       expect(result.problems.find((p) => p.startsWith(`Links/${i + 1} ${name}.mp3:`)), name).toMatch(/lyrics file .*outside the folder/);
     }
@@ -483,7 +484,7 @@ describe('playlist files of an imported folder', () => {
     await run();
     const { playlistFiles } = await import('../../../../src-main/server/playlist-files');
     const files = playlistFiles(reader);
-    const dawn = reader.db.prepare("SELECT sub_id FROM sub WHERE sub_title = 'Dawn'").pluck().get() as number;
+    const dawn = sqlOf(reader).prepare("SELECT sub_id FROM sub WHERE sub_title = 'Dawn'").pluck().get() as number;
     const path = join(music, 'Aoi Band', 'Blue Horizon', '01 Dawn.mp3');
     expect(files.locationOf(dawn, 'http://127.0.0.1:7777')).toMatchObject({ location: path });
     expect(await files.subOf(path, 'http://127.0.0.1:7777')).toBe(dawn);
@@ -505,7 +506,7 @@ describe('playlist files of an imported folder', () => {
     const files = playlistFiles(reader);
     const site = 'http://127.0.0.1:7777';
     const subOf = (location: string) => files.subOf(location, site);
-    const idOf = (key: string) => reader.db.prepare("SELECT s.sub_id FROM sub s JOIN wiki w ON w.wiki_id = s.sub_parent_wiki WHERE w.source_id = (SELECT source_id FROM source WHERE kind = 'folder') AND s.source_key = ?").pluck().get(key) as number;
+    const idOf = (key: string) => sqlOf(reader).prepare("SELECT s.sub_id FROM sub s JOIN wiki w ON w.wiki_id = s.sub_parent_wiki WHERE w.source_id = (SELECT source_id FROM source WHERE kind = 'folder') AND s.source_key = ?").pluck().get(key) as number;
     const [aSong, dawn, dawnLink] = ['Loose/a song.mp3', 'Aoi Band/Blue Horizon/01 Dawn.mp3', 'Loose/dawn link.mp3'].map(idOf);
     const url = (path: string) => `file://${path.split('/').map(encodeURIComponent).join('/')}`;
 

@@ -2,6 +2,7 @@
 // property test over random filters, pages and page sizes), and the copies the list reads instead of
 // the rows — wiki_count's counts, wiki_tag's keys — stay right through the writer's upserts and
 // removals and through an in-place update.
+import { sqlOf } from '../../../../src-main/catalogue/read/catalogue-sql';
 import fc from 'fast-check';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,7 +49,7 @@ interface Row {
 
 /** The list as the interface states it, read from the rows with no index, count or copy. */
 function reference(catalogue: Catalogue, f: WikiListFilter, limit: number, offset: number): { count: number; ids: number[] } {
-  const rows = catalogue.db.prepare('SELECT wiki_id, wiki_type, wiki_initial, wiki_date, source_id, wiki_tags FROM wiki').all() as Row[];
+  const rows = sqlOf(catalogue).prepare('SELECT wiki_id, wiki_type, wiki_initial, wiki_date, source_id, wiki_tags FROM wiki').all() as Row[];
   const matching = rows.filter((r) => f.types.includes(r.wiki_type)
     && (f.initial === undefined || r.wiki_initial === f.initial)
     && (f.tags ?? []).every((t) => (JSON.parse(r.wiki_tags) as string[]).includes(t))
@@ -94,7 +95,7 @@ beforeAll(() => {
 });
 afterAll(() => catalogue.close());
 
-const allIds = () => catalogue.db.prepare('SELECT wiki_id FROM wiki ORDER BY wiki_id').pluck().all() as number[];
+const allIds = () => sqlOf(catalogue).prepare('SELECT wiki_id FROM wiki ORDER BY wiki_id').pluck().all() as number[];
 
 /**
  * The app's queries, and the same with date buckets skipped from offset 0 (the app does so from
@@ -102,7 +103,7 @@ const allIds = () => catalogue.db.prepare('SELECT wiki_id FROM wiki ORDER BY wik
  * the same pages as stepping over every entry.
  */
 function expectLikeReference(runs: number, seed: number): void {
-  const skipping = wikiListQueries(catalogue.db, { skipFrom: 0 });
+  const skipping = wikiListQueries(sqlOf(catalogue), { skipFrom: 0 });
   fc.assert(
     fc.property(filterArb(allIds()), fc.integer({ min: 1, max: 50 }), fc.integer({ min: 0, max: 300 }), (filter, limit, offset) => {
       const want = reference(catalogue, filter, limit, offset);
@@ -117,14 +118,14 @@ function expectLikeReference(runs: number, seed: number): void {
 
 /** The maintained copies equal what the rows say. */
 function expectCopiesRight(): void {
-  const counts = catalogue.db.prepare('SELECT wiki_type, wiki_initial, source_id, n FROM wiki_count WHERE n <> 0 ORDER BY 1, 2, 3').all();
-  const truth = catalogue.db.prepare('SELECT wiki_type, wiki_initial, source_id, count(*) AS n FROM wiki GROUP BY 1, 2, 3 ORDER BY 1, 2, 3').all();
+  const counts = sqlOf(catalogue).prepare('SELECT wiki_type, wiki_initial, source_id, n FROM wiki_count WHERE n <> 0 ORDER BY 1, 2, 3').all();
+  const truth = sqlOf(catalogue).prepare('SELECT wiki_type, wiki_initial, source_id, count(*) AS n FROM wiki GROUP BY 1, 2, 3 ORDER BY 1, 2, 3').all();
   expect(counts).toEqual(truth);
-  const perBucket = catalogue.db.prepare('SELECT wiki_type, bucket, n FROM wiki_date_count WHERE n <> 0 ORDER BY 1, 2').all();
-  const bucketTruth = catalogue.db.prepare(`SELECT wiki_type, wiki_date >> ${DATE_BUCKET_SHIFT} AS bucket, count(*) AS n FROM wiki GROUP BY 1, 2 ORDER BY 1, 2`).all();
+  const perBucket = sqlOf(catalogue).prepare('SELECT wiki_type, bucket, n FROM wiki_date_count WHERE n <> 0 ORDER BY 1, 2').all();
+  const bucketTruth = sqlOf(catalogue).prepare(`SELECT wiki_type, wiki_date >> ${DATE_BUCKET_SHIFT} AS bucket, count(*) AS n FROM wiki GROUP BY 1, 2 ORDER BY 1, 2`).all();
   expect(perBucket).toEqual(bucketTruth);
   expect(new Set(perBucket.map((r) => (r as { bucket: number }).bucket)).size).toBeGreaterThan(2); // dated across buckets, and undated
-  const stale = catalogue.db.prepare(`SELECT count(*) FROM wiki_tag wt JOIN wiki w USING (wiki_id)
+  const stale = sqlOf(catalogue).prepare(`SELECT count(*) FROM wiki_tag wt JOIN wiki w USING (wiki_id)
     WHERE wt.wiki_type <> w.wiki_type OR wt.wiki_date <> w.wiki_date OR wt.wiki_initial <> w.wiki_initial`).pluck().get();
   expect(stale).toBe(0);
 }
@@ -144,7 +145,7 @@ describe('the entry list', () => {
   });
 
   it('skips whole date buckets on deep pages without losing or repeating an entry at any offset', () => {
-    const skipping = wikiListQueries(catalogue.db, { skipFrom: 0 });
+    const skipping = wikiListQueries(sqlOf(catalogue), { skipFrom: 0 });
     for (const list of [SECTION_TYPES.anime, API_ANIME_TYPES, ['music'], WIKI_TYPES]) {
       const types = [...list];
       const all = reference(catalogue, { types }, 1000, 0).ids;

@@ -1,5 +1,6 @@
 // searchQueries(): matching rules, FTS syntax as text, ranking tiers, paging, and property tests, on a
 // small catalogue written with the real builder's writer (entries described once in ENTRIES below).
+import { sqlOf } from '../../../../src-main/catalogue/read/catalogue-sql';
 import fc from 'fast-check';
 import { copyFileSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
@@ -211,7 +212,7 @@ describe('searchQueries() ranking', () => {
 describe('searchQueries() count limit', () => {
   // The same index with a limit of 5 stands for COUNT_LIMIT (10,000) on a large catalogue.
   const LIMIT = 5;
-  const limited = () => searchQueries(catalogue.db, { countLimit: LIMIT });
+  const limited = () => searchQueries(sqlOf(catalogue), { countLimit: LIMIT });
   const page = (keyword: string, limit: number, offset: number) => limited().wikis({ keyword: keyword }, limit, offset, 'http://x');
 
   it('counts matches up to the limit, and lists the first ones in the usual order', () => {
@@ -239,7 +240,7 @@ describe('searchQueries() count limit', () => {
 
   it('limits sub-entry searches the same way', () => {
     // The four sub-entries all hold an "e"; a limit of 3 stands for COUNT_LIMIT here.
-    const subs = (offset: number) => searchQueries(catalogue.db, { countLimit: 3 }).subs({ keyword: 'e' }, 2, offset, 'http://x');
+    const subs = (offset: number) => searchQueries(sqlOf(catalogue), { countLimit: 3 }).subs({ keyword: 'e' }, 2, offset, 'http://x');
     const everything = catalogue.queries.search.subs({ keyword: 'e' }, 50, 0, 'http://x');
     expect(everything.count).toBe(4);
     const pages = [subs(0), subs(2), subs(4)];

@@ -1,5 +1,6 @@
 // The working catalogue's writer: stable ids by source key, whole-entry replacement, removal of
 // entries and sources, all-or-nothing batches, and a reader that keeps answering while it writes.
+import { sqlOf } from '../../../../src-main/catalogue/read/catalogue-sql';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,13 +54,13 @@ afterEach(() => {
 });
 
 function wikiRow(id: number) {
-  return reader.db.prepare('SELECT wiki_id, wiki_title, source_id, source_key FROM wiki WHERE wiki_id = ?').get(id) as
+  return sqlOf(reader).prepare('SELECT wiki_id, wiki_title, source_id, source_key FROM wiki WHERE wiki_id = ?').get(id) as
     | { wiki_id: number; wiki_title: string; source_id: number; source_key: string }
     | undefined;
 }
 const subIdsOf = (wikiId: number) =>
-  Object.fromEntries((reader.db.prepare('SELECT source_key, sub_id FROM sub WHERE sub_parent_wiki = ? ORDER BY sub_id').all(wikiId) as { source_key: string; sub_id: number }[]).map((r) => [r.source_key, r.sub_id]));
-const subFtsHas = (subId: number) => reader.db.prepare('SELECT count(*) FROM sub_fts WHERE rowid = ?').pluck().get(subId) as number;
+  Object.fromEntries((sqlOf(reader).prepare('SELECT source_key, sub_id FROM sub WHERE sub_parent_wiki = ? ORDER BY sub_id').all(wikiId) as { source_key: string; sub_id: number }[]).map((r) => [r.source_key, r.sub_id]));
+const subFtsHas = (subId: number) => sqlOf(reader).prepare('SELECT count(*) FROM sub_fts WHERE rowid = ?').pluck().get(subId) as number;
 
 describe('catalogue writer', () => {
   it('adds a source and entries with ids from the import range that the open reader then finds', () => {
@@ -73,9 +74,9 @@ describe('catalogue writer', () => {
     expect(wikiRow(a)).toMatchObject({ wiki_title: 'Zyxwv Alpha Album', source_id: source.sourceId, source_key: 'alpha' });
     expect(Object.values(subIdsOf(a)).every((id) => id >= IMPORT_ID_BASE)).toBe(true);
     // The read-only connection opened before the write sees the committed rows, search index included.
-    expect(reader.db.prepare("SELECT rowid FROM wiki_fts WHERE wiki_fts MATCH '\"zyx\"*'").pluck().all()).toEqual([a]);
+    expect(sqlOf(reader).prepare("SELECT rowid FROM wiki_fts WHERE wiki_fts MATCH '\"zyx\"*'").pluck().all()).toEqual([a]);
     expect(writer.getSource(source.sourceId)).toMatchObject({ entries: 2, subs: 2 });
-    expect(reader.db.prepare('SELECT tag_name FROM tag t JOIN wiki_tag x ON x.tag_id = t.tag_id WHERE x.wiki_id = ? ORDER BY 1').pluck().all(a)).toEqual(['imported', 'test']);
+    expect(sqlOf(reader).prepare('SELECT tag_name FROM tag t JOIN wiki_tag x ON x.tag_id = t.tag_id WHERE x.wiki_id = ? ORDER BY 1').pluck().all(a)).toEqual(['imported', 'test']);
   });
 
   it('keeps the ids of known entries and sub-entries when they are written again, and drops what is gone', () => {
@@ -90,7 +91,7 @@ describe('catalogue writer', () => {
     expect(after.s3).toBeGreaterThan(before.s2);
     expect(subFtsHas(before.s2)).toBe(0);
     expect(subFtsHas(after.s1)).toBe(1);
-    const match = (q: string) => reader.db.prepare('SELECT rowid FROM wiki_fts WHERE wiki_fts MATCH ?').pluck().all(q);
+    const match = (q: string) => sqlOf(reader).prepare('SELECT rowid FROM wiki_fts WHERE wiki_fts MATCH ?').pluck().all(q);
     expect(match('"bra"*')).toEqual([id]);
     expect(match('"old"*')).toEqual([]);
     expect(wikiRow(id)?.wiki_title).toBe('Brandnew Title');
@@ -109,18 +110,18 @@ describe('catalogue writer', () => {
   });
 
   it('removes a whole imported source with everything it brought, and refuses to remove a bundled one', () => {
-    const bundledBefore = reader.db.prepare("SELECT count(*) FROM wiki w JOIN source s USING (source_id) WHERE s.kind = 'bundled'").pluck().get();
+    const bundledBefore = sqlOf(reader).prepare("SELECT count(*) FROM wiki w JOIN source s USING (source_id) WHERE s.kind = 'bundled'").pluck().get();
     const source = writer.ensureSource('remote', 'http://127.0.0.1:9/', '127.0.0.1');
     const [id] = writer.upsertEntries(source.sourceId, [album('10', 'Remote Album', [['11', 'Remote Song']])]);
     const subId = subIdsOf(id)['11'];
     expect(writer.removeSource(source.sourceId)).toEqual({ entries: 1, subs: 1 });
     expect(writer.getSource(source.sourceId)).toBeUndefined();
     expect(wikiRow(id)).toBeUndefined();
-    expect(reader.db.prepare('SELECT count(*) FROM upload WHERE up_obj_id = ?').pluck().get(subId)).toBe(0);
+    expect(sqlOf(reader).prepare('SELECT count(*) FROM upload WHERE up_obj_id = ?').pluck().get(subId)).toBe(0);
     expect(subFtsHas(subId)).toBe(0);
     const bundled = writer.listSources().find((s) => s.kind === 'bundled')!;
     expect(() => writer.removeSource(bundled.sourceId)).toThrow(/cannot be removed/);
-    expect(reader.db.prepare("SELECT count(*) FROM wiki w JOIN source s USING (source_id) WHERE s.kind = 'bundled'").pluck().get()).toBe(bundledBefore);
+    expect(sqlOf(reader).prepare("SELECT count(*) FROM wiki w JOIN source s USING (source_id) WHERE s.kind = 'bundled'").pluck().get()).toBe(bundledBefore);
   });
 
   it('writes a batch all or nothing', () => {
