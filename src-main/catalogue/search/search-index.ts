@@ -1,5 +1,5 @@
 // The keyword search index: what the builder writes into the FTS5 tables and the MATCH expressions the
-// queries send to them. Design (measured on a generated 100k-entry / 1M-sub-entry catalogue):
+// queries send to them. The figures behind each choice: docs/search-and-performance.md.
 //
 // - Text is folded first (search-fold.ts), so matching is an exact substring test on folded text.
 // - Each folded field is written as its sequence of overlapping trigrams, then two end tokens (its
@@ -10,14 +10,13 @@
 //       substring, with no re-check of the text;
 //     · a word of 1 or 2 characters is a prefix query (`"东"*`): every occurrence of it starts some
 //       trigram or end token, and the prefix index answers it from one doclist.
-//   So every word length is one index look-up, CJK or Latin alike; counting ~25k matches takes ~1 ms
-//   and the first page in rowid order stops after the page (FTS5 walks doclists newest id first).
-//     · a phrase pays for the doclist of every token in it (~55 ns per row holding the token), so a
-//       common trigram inside a rare word costs most of its time: `oshim` is 1,665 sub-entries, but
-//       `shi` is in 166k, and counting the phrase took 3 ms. A trigram in the middle of a word is
-//       implied by its neighbours where they overlap (`osh` at p and `him` at p+2 spell `oshim`), so
-//       such a word is asked as NEAR("osh" "him", 1) — the phrases before and after the dropped
-//       trigram, at most one token apart: 1.2 ms for the same 1,665 rows. FTS5 NEAR lets the two
+//   So every word length is one index look-up, CJK or Latin alike, and the first page in rowid order
+//   stops after the page (FTS5 walks doclists newest id first).
+//     · a phrase pays for the doclist of every token in it, so a common trigram inside a rare word
+//       costs most of its time. A trigram in the middle of a word is implied by its neighbours where
+//       they overlap (`osh` at p and `him` at p+2 spell `oshim`), so such a word is asked as
+//       NEAR("osh" "him", 1) — the phrases before and after the dropped trigram, at most one token
+//       apart — which reads the rare neighbours' doclists only. FTS5 NEAR lets the two
 //       phrases stand in either order and closer (their starts at most |phrase| + 1 apart), so it is
 //       used only when no other placement of the two is consistent with the word's own letters
 //       (nearIsExact; `aaaaa` keeps its phrase); two 3-character tokens that close are always in one
@@ -26,15 +25,15 @@
 //       least COMMON_TOKEN_ROWS rows, tallied by the build over every 64th entry). The tally is only a
 //       hint: a stale or missing one changes the speed of a search, never its answer.
 //   Plain FTS5 `trigram` cannot answer 1–2 character words at all, and an (n-gram, rowid) B-tree
-//   table was 3–5× larger for the same answers.
+//   table was several times larger for the same answers.
 // - Fields are separated by a token no query contains (`·`), so no phrase spans two fields.
 // - Column `title` holds the row's own title, `other` its aliases and title key (for sub-entries: the
 //   sub-entry's key), `kind` its type as a plain token (`music`, `song` …) for the type filter.
 //   sub_fts also has `entry`: the owning entry's title, aliases and key. Copying it to every
-//   sub-entry costs build time and space (about a third of the index), but makes "every word in the
-//   sub-entry or its entry" one FTS expression; a join per word was 100× slower on common words. Tiers
-//   of the ranking are FTS5 expressions over these columns (queries/search.ts), so ranking never sorts
-//   the match set: each tier is read in rowid order.
+//   sub-entry costs build time and space, but makes "every word in the sub-entry or its entry" one FTS
+//   expression, where a join per word was far slower on common words. Tiers of the ranking are FTS5
+//   expressions over these columns (search-queries.ts), so ranking never sorts the match set: each
+//   tier is read in rowid order.
 // - The tables are contentless (content=''): the text lives in wiki/sub; the index only answers ids.
 // User text never reaches MATCH as syntax: a word is folded to letters, marks and digits, and every
 // token is quoted with `"` doubled (quotes, `*`, NEAR, AND, `-`, parentheses are searched as text —
