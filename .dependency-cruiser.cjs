@@ -1,4 +1,4 @@
-// The layer rules of DESIGN.md §2, checked on every `npm test` (`npm run lint:deps`): who may import
+// The layer rules of docs/architecture.md, checked on every `npm test` (`npm run lint:deps`): who may import
 // whom, no import cycles, and Electron only in the thin shell.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -19,7 +19,7 @@ export function preloadPath(): string {
 }
 
 /**
- * better-sqlite3 rebuilt for Electron's ABI, if one was built into native/electron-<abi>/ (DESIGN §1:
+ * better-sqlite3 rebuilt for Electron's ABI, if one was built into native/electron-<abi>/ (docs/desktop-packaging.md:
  * node_modules keeps the Node binding the tests use). Keyed by ABI so a binding left over from an
  * older Electron is ignored rather than crashing the load. Undefined means the default binding.
  */

@@ -1,11 +1,12 @@
-// `npm run bench [-- --soak] [--duration S] [--regen] [--ready-only] [--cold-only]`: DESIGN.md §6 measured on this machine.
+// `npm run bench [-- --soak] [--duration S] [--regen] [--ready-only] [--cold-only]`: the targets of
+// docs/search-and-performance.md, measured on this machine.
 // Builds (or reuses) the generated 100k/1M catalogue, times the bundled build and the server's ready
 // time, then drives the real server over loopback with autocannon beside a Fastify hello-world measured
 // in the same run: for DURATION/2 right before each operation, so a ratio compares two figures taken
 // seconds apart (this machine's other work changes throughput by ±30 % within a run). XML is compared
 // with JSON the same way, alternating four times (each first in two rounds). Each operation is measured
 // twice: served (the answer cache warm — what a client repeating a request sees; autocannon's p99, the
-// figure DESIGN.md §6 names) and cold (cache cleared before every request — the query itself; at least
+// figure the latency target means) and cold (cache cleared before every request — the query itself; at least
 // COLD_SAMPLES requests, so the p99 is a p99 and not the one slowest request). A cold p99 is judged as
 // the server timed it (Fastify's elapsed time, request received to answer sent: parsing, query,
 // rendering and compression): the client's own clock, timed to the answer's last byte, is printed beside
@@ -340,7 +341,7 @@ async function main(): Promise<void> {
   report.startMs = starts.map((s) => s.startMs);
   const helloBest = Math.min(...helloReady);
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  // DESIGN.md §6 judges ready against the hello-world started the same way in the same run.
+  // The ready target judges ready against the hello-world started the same way in the same run.
   const of = `best of ${READY_PAIRS}`;
   figure(`server ready ×hello (${best.readyMs.toFixed(0)} / ${helloBest.toFixed(0)} ms; startMoecat ${best.startMs.toFixed(0)} ms), ${of}`, best.readyMs / helloBest, '×', '≤ 1.15×', best.readyMs / helloBest <= 1.15);
   figure(`  server ready (process start → listening), ${of}`, best.readyMs, 'ms', '(reported)', null);

@@ -1,4 +1,4 @@
-// Every entry's cover comes in four sizes (DESIGN.md §3): square pixels per size, shared by the server
+// Every entry's cover comes in four sizes (docs/architecture.md, Decisions): square pixels per size, shared by the server
 // (generated covers), the catalogue (imported and synced covers resized once) and the UI.
 export const COVER_SIZES = { small: 96, medium: 144, square: 192, large: 480 } as const;
 export type CoverSize = keyof typeof COVER_SIZES;

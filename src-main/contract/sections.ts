@@ -2,7 +2,7 @@
 // /radio, /anime), Browse's tabs and Search's filters show. Music and radio are their own types;
 // every other type is anime, web series included. The API's `wiki_type=anime` alias is narrower, as
 // the interface defines it: tv, ova, oad and movie (API_ANIME_TYPES).
-/** Every wiki_type the catalogue holds (INTERFACE.md saw music, radio, tv, ova, oad, movie; bangumi-data adds web). */
+/** Every wiki_type the catalogue holds (the Moefou interface names music, radio, tv, ova, oad, movie; bangumi-data adds web). */
 export const WIKI_TYPES = ['music', 'radio', 'tv', 'web', 'movie', 'ova', 'oad'] as const;
 export type WikiType = (typeof WIKI_TYPES)[number];
 
@@ -18,7 +18,7 @@ export const SECTION_TYPES: Readonly<Record<EntrySection, readonly string[]>> = 
   anime: ['tv', 'web', 'movie', 'ova', 'oad'],
 };
 
-/** `wiki_type=anime` in the API (DESIGN.md §4): the anime section without web series. */
+/** `wiki_type=anime` in the API, as the interface defines it (docs/api.md): the anime section without web series. */
 export const API_ANIME_TYPES: readonly string[] = ['tv', 'ova', 'oad', 'movie'];
 
 export function sectionOf(wikiType: string): EntrySection {

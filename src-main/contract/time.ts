@@ -2,7 +2,7 @@
 // wall clocks and calendar days in any zone with Intl (daylight saving included, no date library), and
 // the broadcast day's rules.
 
-/** Dates and the on-air schedule are computed in this zone (DESIGN.md §3). */
+/** Dates and the on-air schedule are computed in this zone (docs/architecture.md, Decisions). */
 export const CATALOGUE_TIME_ZONE = 'Asia/Tokyo';
 
 export interface WallTime {
@@ -80,7 +80,7 @@ export function midnightOf(ms: number, timeZone = CATALOGUE_TIME_ZONE): number {
   return localMidnight(w.year, w.month, w.day, timeZone);
 }
 
-// The broadcast day (DESIGN.md §4 "On-air"): Japanese listings start a day at 05:00, so a show at 01:30
+// The broadcast day (docs/api.md, On-air): Japanese listings start a day at 05:00, so a show at 01:30
 // on Tuesday is a Monday show at 25:30. Server, catalogue and UI all place shows by these rules.
 
 export const BROADCAST_DAY_START_HOUR = 5;

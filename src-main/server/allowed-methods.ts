@@ -6,7 +6,7 @@ import { ApiError } from './api-error';
 /**
  * The methods each path takes (onlyAllow), so the server's not-found handler answers the others 405 with
  * `Allow` — one look-up there instead of a route per path for the other methods: 44 such routes of five
- * methods each cost ~10 ms of every start-up (DESIGN.md §6 ready). `:name` in a URL is one path segment
+ * methods each cost ~10 ms of every start-up (the ready target). `:name` in a URL is one path segment
  * (or, before a suffix, `:id.json`, the segment's start), as in Fastify's router.
  */
 export class AllowedMethods {
@@ -43,7 +43,7 @@ export function refuseOtherMethods(request: FastifyRequest, reply: FastifyReply,
 
 /**
  * HEAD is a GET without its body (RFC 9110 §9.3.2). Routes are not given a HEAD twin — one beside every
- * GET route doubled the router's work at start-up (DESIGN.md §6 ready) — so a HEAD request lands in the
+ * GET route doubled the router's work at start-up (the ready target) — so a HEAD request lands in the
  * not-found handler, which routes it once more as the GET it stands for. Node decided when it made the
  * response that a HEAD answer has no body: the GET's status and headers go out, Content-Length included,
  * and nothing else. Call it after refuseOtherMethods, which refuses HEAD where a path's rule leaves it out.

@@ -67,7 +67,7 @@ const UI_ENDPOINTS = '/app/';
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // A GET route takes HEAD too, without a HEAD route of its own: the not-found handler routes a HEAD
   // request again as a GET (routeHeadAsGet), where Fastify's own HEAD routes (exposeHeadRoutes) would
-  // be a second route each, and every route costs start-up time (DESIGN.md §6 ready).
+  // be a second route each, and every route costs start-up time (the ready target, docs/search-and-performance.md).
   // Plugins are local code that loads in milliseconds: no timer per plugin to catch one that hangs.
   const app = Fastify({
     logger: deps.logger ?? false,

@@ -1,6 +1,6 @@
 // Requests Node refuses before any route sees them — a request line or headers over the limit (431), a
 // malformed request line such as a raw space or tab in the address (400) — answered with the envelope
-// in the format their address asks for (DESIGN.md §5), like every other error, instead of Node's bare
+// in the format their address asks for (docs/architecture.md, Security), like every other error, instead of Node's bare
 // JSON. Fastify hands them over as socket errors (its clientErrorHandler option); the request line is
 // read back from what arrived.
 import type { Socket } from 'node:net';

@@ -64,8 +64,8 @@ export async function renderEnvelope(request: FastifyRequest, content: EnvelopeC
   const status = content.status ?? 200;
   const hasError = status >= 400 || content.information?.has_error === true;
   const echoed = withoutSecrets(request, { ...baseInformation(request), msg: content.msg ?? [] });
-  // INTERFACE.md's order (parameters, msg, has_error, request, page, perpage, count, onair_<n>_count),
-  // then Moecat's `error`.
+  // The Moefou interface's order (parameters, msg, has_error, request, page, perpage, count,
+  // onair_<n>_count; docs/api.md), then Moecat's `error`.
   const information: Information = {
     parameters: echoed.parameters,
     msg: echoed.msg,

@@ -1,10 +1,10 @@
 // Parts of the server built on heavy plugins — @fastify/static (audio files, the UI's assets; ~45 ms to
 // load) and @fastify/swagger with Swagger UI (/docs) — and the UI's own endpoints (`/app/…`, some fifty
-// routes) are built on their first request instead of at start-up (DESIGN.md §6 ready). Fastify cannot
-// add routes once it listens, so such a part is an app of its own, built on first use; the server's
-// routes for its paths hand each request over with `fastify.routing(req, res)` (public API). The
-// server's onRequest hooks (the host check) have run by then; the inner app has the same error and
-// not-found answers (the envelope, in the requested format).
+// routes) are built on their first request instead of at start-up (the ready target,
+// docs/search-and-performance.md). Fastify cannot add routes once it listens, so such a part is an
+// app of its own, built on first use; the server's routes for its paths hand each request over with
+// `fastify.routing(req, res)` (public API). The server's onRequest hooks (the host check) have run by
+// then; the inner app has the same error and not-found answers (the envelope, in the requested format).
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { answerRouterError, errorsPlugin, sendNotFound } from './plugins/errors';
 import { lazySchemaController } from './schema-compilers';

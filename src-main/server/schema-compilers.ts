@@ -1,8 +1,8 @@
 // Fastify's own schema compilers (ajv for validation, fast-json-stringify for serialisation), loaded
 // when a route first needs one instead of when a Fastify instance is made: Fastify requires
-// @fastify/ajv-compiler in its constructor, and loading ajv cost ~40 ms of every start-up (DESIGN.md §6
-// ready) although the server's routes validate with their own readers (params.ts) and declare no
-// validation or response schemas. The modules are resolved from fastify's own folder, so they are the
+// @fastify/ajv-compiler in its constructor, and loading ajv cost ~40 ms of every start-up (the ready
+// target, docs/search-and-performance.md) although the server's routes validate with their own
+// readers (params.ts) and declare no validation or response schemas. The modules are resolved from fastify's own folder, so they are the
 // ones Fastify would have loaded itself.
 // One difference, Fastify's: a compiler supplied this way counts as custom, and for custom compilers
 // Fastify leaves the keys of a `headers` schema as written instead of lower-casing them — write header

@@ -83,7 +83,7 @@ export async function startMoecat(opts: StartOptions): Promise<RunningServer> {
   const shipped = join(shippedDir, CATALOGUE_FILE);
   if (!opts.catalogueFile && needsBuild(shipped, { nativeBinding: opts.nativeBinding })) {
     log(`Building the catalogue in ${shippedDir} …`);
-    // Loaded only here: the builder's dependencies would cost every start-up time (DESIGN.md §6 ready).
+    // Loaded only here: the builder's dependencies would cost every start-up time (docs/search-and-performance.md).
     const { buildCatalogue } = await import('../catalogue/build/builder');
     await buildCatalogue({ outDir: shippedDir, onProgress: opts.onBuildProgress });
   }

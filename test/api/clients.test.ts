@@ -1,5 +1,5 @@
-// What real Moefou clients call beyond the interface's four queries (DESIGN.md §4 "Beyond the
-// interface"): /listen/playlist in every form, /explore, the original detail paths, favs, ratings,
+// What real Moefou clients call beyond the interface's four queries (docs/api.md, "What Moefou
+// players call"): /listen/playlist in every form, /explore, the original detail paths, favs, ratings,
 // relationships and similarity, /user/detail, the UI's page paths asked with `api`, and a 404 envelope
 // for an unknown path asked for JSON or XML. Every assertion in JSON and XML.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

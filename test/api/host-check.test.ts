@@ -1,4 +1,4 @@
-// The host check (DESIGN.md §5): only the server's own loopback name and port may talk to it, so a page
+// The host check (docs/architecture.md, Security): only the server's own loopback name and port may talk to it, so a page
 // on a rebinding DNS name cannot; and no answer grants other origins read access (no CORS headers).
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';

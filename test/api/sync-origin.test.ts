@@ -1,5 +1,5 @@
 // A synced remote says where its audio and covers are, and a hostile one points elsewhere: at another
-// service on the user's machine. Nothing fetched on its word reaches another origin (DESIGN.md §5):
+// service on the user's machine. Nothing fetched on its word reaches another origin (docs/architecture.md, Security):
 // the sync refuses and reports foreign audio URLs instead of storing them, the audio cache and the
 // covers follow redirects only on the remote's own origin, and a failure never quotes what the remote
 // sent.

@@ -286,7 +286,7 @@ describe('syncRemote between two servers', () => {
   const scheduleRows = () => writer.db.prepare('SELECT oa_weekday, oa_minute, oa_period_days, oa_date_begin, oa_date_end FROM onair ORDER BY wiki_id, oa_weekday').all();
 
   it('reads an older Moecat’s on-air entries (the entry flattened with oa_weekday) as it reads the interface’s', async () => {
-    // What Moecat answered before it followed INTERFACE.md's on-air entry.
+    // What Moecat answered before it followed the interface's on-air entry.
     const older = await rewritingOnAir(({ obj, oa_week, oa_time, oa_date_begin, oa_date_end }) => ({ ...(obj as object), oa_weekday: oa_week, oa_time, oa_date_begin, oa_date_end }));
     try {
       await syncRemote({ writer, url: older.url, key: remote.key, ...FAST });

@@ -1,5 +1,5 @@
 // The one normalisation applied to both searched text and keywords, so that matching is a plain
-// substring test on folded text (DESIGN.md §4 "Keyword search"):
+// substring test on folded text (docs/search-and-performance.md):
 //   NFKC (full/half width) → lower case → Latin diacritics dropped (é → e) → katakana → hiragana
 //   → Han variants folded to one form (traditional and Japanese shinjitai → simplified, per OpenCC)
 //   → everything but letters, marks and digits dropped (punctuation, symbols and spaces).

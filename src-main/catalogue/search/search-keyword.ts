@@ -1,4 +1,4 @@
-// A search's keyword as the catalogue takes it (DESIGN.md §4 "Keyword search"): split on white space
+// A search's keyword as the catalogue takes it (docs/search-and-performance.md): split on white space
 // (U+3000 included), held to the limits, each word folded — once, here, for both searches.
 import { CodedError } from '../../contract/error-codes';
 import { MAX_KEYWORD_LENGTH, MAX_KEYWORD_WORDS } from '../../contract/limits';

@@ -1,4 +1,4 @@
-// Keyword search over entries (search/wiki) and sub-entries (search/sub), DESIGN.md §4. Every word
+// Keyword search over entries (search/wiki) and sub-entries (search/sub; docs/search-and-performance.md). Every word
 // must match, as a substring of folded text (search-fold.ts), the title, an alias or the title key —
 // for a sub-entry its own title or key, or its entry's title, aliases or key. The index and why it is
 // built this way: search-index.ts.

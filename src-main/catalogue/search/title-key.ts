@@ -1,4 +1,4 @@
-// Title keys (`*_title_encode`) and initials, as DESIGN.md §3 defines them: lower-case ASCII [a-z0-9],
+// Title keys (`*_title_encode`) and initials, as docs/architecture.md defines them: lower-case ASCII [a-z0-9],
 // Han characters as toneless pinyin (ü written v, as typed on keyboards), kana as romaji, Latin folded
 // to ASCII, everything else dropped. The initial is the key's first character, or '0'.
 import anyAscii from 'any-ascii';

@@ -1,4 +1,4 @@
-// Fetching on a remote's word without reaching anywhere else (DESIGN.md §5): a URL a synced remote
+// Fetching on a remote's word without reaching anywhere else (docs/architecture.md, Security): a URL a synced remote
 // gave (its answers, its audio, its covers) is fetched only on that remote's own origin — the scheme,
 // host and port of the server the sync came from — and every redirect is followed by hand, each hop
 // held to the same origin. So a remote cannot point Moecat at another service on the user's machine or

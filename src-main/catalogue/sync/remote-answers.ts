@@ -58,7 +58,7 @@ export interface RemoteSub {
   sub_upload?: RemoteUpload[];
 }
 
-/** A schedule entry as INTERFACE.md gives it; `oa_time` is Moecat's extension (a remote without it gives no times). */
+/** A schedule entry as the Moefou interface gives it; `oa_time` is Moecat's extension (a remote without it gives no times). */
 export interface RemoteOnAir {
   oa_obj_id: number;
   oa_week: number;
@@ -68,7 +68,7 @@ export interface RemoteOnAir {
   obj?: RemoteWiki;
 }
 
-/** A schedule entry as Moecat answered before it followed INTERFACE.md: the entry's fields with its slot. */
+/** A schedule entry as Moecat answered before it followed the interface's on-air entry: the entry's fields with its slot. */
 export interface LegacyRemoteOnAir extends RemoteWiki {
   oa_weekday: number;
   oa_time: string;

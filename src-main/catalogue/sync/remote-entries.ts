@@ -16,7 +16,7 @@
 //   its wiki_broadcast is not read: the slot comes from the on-air answer, as for any remote.
 // - On-air rows: one per weekday the remote lists the entry on, with its time and first/last broadcast
 //   day; an entry listed on all seven days is a daily show (period 1), else weekly (7). The on-air
-//   answer is read in INTERFACE.md's shape and, from an older Moecat, in its flattened shape.
+//   answer is read in the interface's shape and, from an older Moecat, in its flattened shape.
 import type { WikiSiteDto } from '../../contract/objects';
 import type { ScheduleRow } from '../write/source-entry';
 import type { IncomingEntry, IncomingSub } from '../write/catalogue-writer';
@@ -139,7 +139,7 @@ export function toIncomingEntry(
   };
 }
 
-/** One schedule entry in either shape: INTERFACE.md's (oa_obj_id, oa_week, the entry in obj) or an older Moecat's. */
+/** One schedule entry in either shape: the interface's (oa_obj_id, oa_week, the entry in obj) or an older Moecat's. */
 function slotOf(item: RemoteOnAir | LegacyRemoteOnAir): { wikiId: number; weekday: number; time?: string } {
   return 'oa_obj_id' in item ? { wikiId: item.oa_obj_id, weekday: item.oa_week, time: item.oa_time } : { wikiId: item.wiki_id, weekday: item.oa_weekday, time: item.oa_time };
 }

@@ -1,4 +1,4 @@
-// The upgrade of the working catalogue to a new shipped build (DESIGN.md §3): the new working copy is
+// The upgrade of the working catalogue to a new shipped build (docs/sources.md): the new working copy is
 // the shipped file plus every imported and synced source of the old one, with its rows and their ids.
 //
 // Decisions:

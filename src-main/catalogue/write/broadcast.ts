@@ -1,7 +1,7 @@
 // Turns bangumi-data's `broadcast` (an ISO 8601 repeating interval, `R/<UTC start>/P7D`) into an
 // on-air schedule row (the broadcast day's rules are contract/time.ts's).
 //
-// Decisions (DESIGN.md §4 "On-air"):
+// Decisions (the on-air rules of docs/api.md):
 // - the weekday is the start's weekday in the catalogue time zone with the broadcast day starting at
 //   05:00, so a show at 01:30 Tuesday is a "25:30 Monday" show; `minute` counts from the broadcast
 //   day's midnight (05:00–28:59 → 300–1739);

@@ -1,4 +1,4 @@
-// `sub_view_title` = `<sub_type>.<sub_order, zero-padded to 2 when numeric> <sub_title>` (DESIGN.md §3).
+// `sub_view_title` = `<sub_type>.<sub_order, zero-padded to 2 when numeric> <sub_title>` (docs/architecture.md, Decisions).
 
 export function formatOrder(order: string): string {
   return /^\d+$/.test(order) ? order.padStart(2, '0') : order;

@@ -1,5 +1,5 @@
 // Refuses requests whose Host is not this server's own loopback name and port, so a web page on a
-// rebinding DNS name cannot talk to the local API (DESIGN.md §5); and requests that could pass the check
+// rebinding DNS name cannot talk to the local API (docs/architecture.md, Security); and requests that could pass the check
 // while naming another host: two Host headers (Node keeps the first), or an absolute-form target
 // (`GET http://elsewhere/…`) that names a host other than the Host header's.
 import type { FastifyInstance } from 'fastify';

@@ -3,7 +3,7 @@
 // remote may not allow cross-origin range requests; so the player plays `/files/remote/<up_id>` for
 // any up_url that is not this server's. The API's up_url keeps the remote's own URL (other tools
 // fetch it directly).
-// This is no open proxy (DESIGN.md §5): only a URL a sync stored is fetched, only on the origin of the
+// This is no open proxy (docs/architecture.md, Security): only a URL a sync stored is fetched, only on the origin of the
 // remote it was synced from, every redirect held to that origin (origin-fetch.ts); and whatever comes
 // back is answered as audio only — `audio/mpeg`, `nosniff`, a sandboxing CSP — so a page a remote
 // slips in is never run on this server's origin. The Range header is passed on and the remote's

@@ -4,7 +4,7 @@ import type { EntrySection } from '../api/entry';
 
 /**
  * A day-precision date ('' when unknown, i.e. 0). Entry dates are days in the catalogue's time zone
- * (DESIGN.md §3): show that day, wherever the viewer is.
+ * (docs/architecture.md, Decisions): show that day, wherever the viewer is.
  */
 export function formatDay(unixSeconds: number, locale: string): string {
   if (!unixSeconds) return '';

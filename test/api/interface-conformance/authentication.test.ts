@@ -1,7 +1,7 @@
-// INTERFACE.md, "Authentication": the table of accepted authentication per operation, and the
-// favourite fields — with an OAuth login they carry the logged-in user's favourite objects, without a
-// login they are null. How the key is passed and the OAuth flow are "not shown": DESIGN.md §4 decides
-// (`api_key` in the query; OAuth 1.0a, HMAC-SHA1).
+// The Moefou interface's authentication: which operations take no key, an API key, or an API key or
+// OAuth, and the favourite fields — with an OAuth login they carry the logged-in user's favourite
+// objects, without a login they are null. How the key is passed and the OAuth flow are "not shown":
+// Moecat decides (`api_key` in the query; OAuth 1.0a, HMAC-SHA1; docs/api.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMATS, keyClient, oauthClientOf, QUERY_OPERATIONS, type Query } from './client';
 

@@ -1,4 +1,4 @@
-// A client written from INTERFACE.md alone, for the conformance tests: the fixture server (the
+// A client written from the Moefou interface alone (docs/api.md), for the conformance tests: the fixture server (the
 // fixture catalogue, the clock at FIXTURE_NOW, an API key), asked in either format, and a second
 // server on a real port that a tool logged in with OAuth 1.0a asks with signed requests.
 import type OAuth from 'oauth-1.0a';

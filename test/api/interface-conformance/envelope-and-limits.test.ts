@@ -1,5 +1,5 @@
-// INTERFACE.md, "Response envelope", "Limits", "Errors" and item 6 of "What the service does" (the
-// format chosen by the path extension), for every query operation in JSON and in XML.
+// The Moefou interface's response envelope, limits and errors, and its rule that the path's extension
+// chooses the format (docs/api.md), for every query operation in JSON and in XML.
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMATS, keyClient, QUERY_OPERATIONS, type Query } from './client';
@@ -92,7 +92,7 @@ describe('Limits: perpage 1 to 50 inclusive, default 20; page default 1', () => 
       }
     });
 
-    // Behaviour outside the range is "not shown"; DESIGN.md §4 decides: above 50 clamped, below 1 a 400.
+    // Behaviour outside the range is "not shown"; Moecat decides (docs/api.md): above 50 clamped, below 1 a 400.
     it.each(PAGED)('$name: perpage 51 answers 50 a page; 0 is refused', async ({ path, query }) => {
       expect((await api.get(format, path, { ...query, perpage: '51' })).body.response.information.perpage).toBe(50);
       const refused = await api.get(format, path, { ...query, perpage: '0' });

@@ -1,6 +1,6 @@
-// INTERFACE.md's objects as data, field by field and in its order, for the conformance tests: each
-// table below is the table of the same name in "Resources and their fields", with the type its Type
-// column gives. `check()` says what is wrong with a value of such a type, so a missing field, a changed
+// The Moefou interface's objects as data, field by field and in its order, for the conformance tests:
+// each table below is one of its objects (the envelope's information, entry, sub-entry, upload,
+// favourite, on-air entry; docs/api.md), with the type the interface gives each field. `check()` says what is wrong with a value of such a type, so a missing field, a changed
 // type or a wrong nesting fails the test that reads it.
 
 export type FieldType =

@@ -1,4 +1,4 @@
-// INTERFACE.md, "Resources and their fields": every field of every object, with its type and nesting,
+// The Moefou interface's objects (docs/api.md): every field of every object, with its type and nesting,
 // in JSON and in XML (parsed with a real XML parser), as the operations that carry the object answer
 // it. One case per field: a field that goes missing, changes type or moves into another object fails
 // its own case. Moecat's extensions may follow the interface's fields, never come before them.
@@ -78,7 +78,7 @@ const OBJECTS: { object: string; fields: Field[]; of: (s: Samples) => Obj[]; lea
   { object: 'On-air entry', fields: ON_AIR, of: (s) => s.onAir, least: 10 },
 ];
 
-describe.each(FORMATS)('INTERFACE.md objects in %s', (format) => {
+describe.each(FORMATS)('the interface’s objects in %s', (format) => {
   describe.each(OBJECTS)('$object', ({ fields, of, least }) => {
     it('is answered by the operations that carry it', () => {
       expect(of(samples[format]).length).toBeGreaterThanOrEqual(least);

@@ -1,7 +1,7 @@
-// INTERFACE.md, endpoint 2 "On-air schedule", the "On-air entry" values and "States and transitions":
-// the week parameter, one onair_<n> collection and onair_<n>_count per requested weekday, count as
+// The Moefou interface's on-air schedule, its on-air entry's values and its states (only airing
+// entries are returned): the week parameter, one onair_<n> collection and onair_<n>_count per requested weekday, count as
 // their sum, only airing entries; in XML each entry a repeated onair_<n> element directly under
-// response with text in CDATA. What the interface leaves open (week omitted) follows DESIGN.md §4.
+// response with text in CDATA. What the interface leaves open (week omitted) follows docs/api.md.
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_ANIME } from '../../fixtures/bangumi-fixture';
@@ -15,7 +15,7 @@ afterAll(() => api.close());
 
 const ALL = [1, 2, 3, 4, 5, 6, 7];
 const dayKeys = (response: Record<string, unknown>) => Object.keys(response).filter((k) => /^onair_\d$/.test(k));
-/** Midnight in Tokyo, the catalogue time zone (DESIGN.md §3): day precision. */
+/** Midnight in Tokyo, the catalogue time zone (docs/architecture.md, Decisions): day precision. */
 const isTokyoMidnight = (seconds: number) => (seconds + 9 * 3600) % 86_400 === 0;
 
 describe.each(FORMATS)('GET /on-air.%s', (format) => {
@@ -33,7 +33,7 @@ describe.each(FORMATS)('GET /on-air.%s', (format) => {
     expect(r.information.parameters).toEqual({ week });
   });
 
-  it('week omitted: all seven days (DESIGN.md)', async () => {
+  it('week omitted: all seven days (Moecat’s decision)', async () => {
     const r = (await api.get(format, '/on-air')).body.response;
     expect(dayKeys(r)).toEqual(ALL.map((d) => `onair_${d}`));
   });

@@ -1,6 +1,6 @@
-// INTERFACE.md, endpoint 1 "Redirect portal": its target resolution table row by row, the structured
+// The Moefou interface's redirect portal: its target resolution table row by row, the structured
 // response (has_wiki, has_mp3, url) in JSON and XML, the redirect when `api` is empty, and no
-// authentication. Where the table leaves a value open, DESIGN.md §4 "Portal" decides (noted per case).
+// authentication. Where the table leaves a value open, Moecat decides (docs/api.md; noted per case).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SPEC, DEMO_WIKI_ID_BASE } from '../../../src-main/catalogue/build/demo/demo-content';
 import { FORMATS, keyClient, type Query } from './client';
@@ -37,14 +37,14 @@ const ROWS: Row[] = [
   { row: 'Exactly 1 album found, listen left out (default 0) → the album’s page URL', query: { title: playable.title }, expected: { has_wiki: true, has_mp3: true, url: playable.url } },
   { row: 'Exactly 1 album found and listen=1 → {site_url}/listen?music=<wiki_id>', query: { title: playable.title, listen: '1' }, expected: { has_wiki: true, has_mp3: true, url: `${SITE}/listen?music=${playable.id}` } },
   { row: 'Exactly 1 album found by bgm_id and listen=1', query: { bgm_id: String(playableWithBgm.bgmId), listen: '1' }, expected: { has_wiki: true, has_mp3: true, url: `${SITE}/listen?music=${playableWithBgm.id}` } },
-  // has_wiki and has_mp3 here are "not shown": DESIGN.md decides true and false.
+  // has_wiki and has_mp3 here are "not shown": Moecat decides true and false.
   { row: 'Exactly 1 album found, but it has no playable tracks → the album’s page URL', query: { title: silent.title, listen: '1' }, expected: { has_wiki: true, has_mp3: false, url: silent.url } },
   { row: '2 or more albums found → {site_url}/search?q=<title>', query: { title: SHARED_TITLE, listen: '1' }, expected: { has_wiki: false, has_mp3: false, url: `${SITE}/search?q=Blue%20Horizon` } },
   { row: 'title must match exactly: another case is 0 albums', query: { title: playable.title.toUpperCase() }, expected: { has_wiki: false, has_mp3: false, url: `${SITE}/search?q=${encodeURIComponent(playable.title.toUpperCase())}` } },
   { row: 'title must match exactly: surrounding space is 0 albums', query: { title: ` ${playable.title}` }, expected: { has_wiki: false, has_mp3: false, url: `${SITE}/search?q=${encodeURIComponent(` ${playable.title}`)}` } },
-  // "the search query used when only bgm_id is given and nothing is found: not shown" — DESIGN.md: empty.
+  // "the search query used when only bgm_id is given and nothing is found: not shown" — Moecat: empty.
   { row: 'only bgm_id, nothing found → {site_url}/search?q=', query: { bgm_id: '999999' }, expected: { has_wiki: false, has_mp3: false, url: `${SITE}/search?q=` } },
-  // Precedence "not shown" — DESIGN.md: bgm_id wins.
+  // Precedence "not shown" — Moecat: bgm_id wins.
   { row: 'title and bgm_id → bgm_id decides', query: { title: SHARED_TITLE, bgm_id: String(playableWithBgm.bgmId) }, expected: { has_wiki: true, has_mp3: true, url: playableWithBgm.url } },
 ];
 

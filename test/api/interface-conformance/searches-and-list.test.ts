@@ -1,6 +1,7 @@
-// INTERFACE.md, endpoints 3 "Sub-entry search", 4 "Entry list" (its parameters and date rules 1 and 2)
-// and 5 "Entry search", in JSON and XML. Keyword matching and how several keywords combine are "not
-// shown": DESIGN.md §4 decides (every word must match), and the last block holds it to that.
+// The Moefou interface's sub-entry search, entry list (its parameters and its two date rules: 1, one
+// value is its whole period; 2, of two values the end's whole period is included) and entry search, in
+// JSON and XML. Keyword matching and how several keywords combine are "not shown": Moecat decides
+// (every word must match; docs/api.md), and the last block holds it to that.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMATS, keyClient, type Format, type Query } from './client';
 
@@ -67,7 +68,7 @@ describe.each(FORMATS)('GET /wikis.%s (entry list)', (format) => {
     expect(r.wikis.length).toBeGreaterThan(0);
   });
 
-  it('tag: a comma list of tags (every one applies, DESIGN.md)', async () => {
+  it('tag: a comma list of tags (every one applies, Moecat’s decision)', async () => {
     const r = await list(format, { wiki_type: ALL_TYPES, tag: 'Vocal,Piano' });
     expect(ids(r.wikis)).toEqual(ids(everything.filter((w) => w.wiki_tags.includes('Vocal') && w.wiki_tags.includes('Piano'))));
     expect(r.wikis.length).toBeGreaterThan(0);
@@ -171,7 +172,7 @@ describe.each(FORMATS)('GET /search/wiki.%s (entry search)', (format) => {
   });
 });
 
-describe('Several keywords: every word must match (DESIGN.md §4)', () => {
+describe('Several keywords: every word must match (Moecat’s decision)', () => {
   it.each(FORMATS)('%s: two words find only what holds both', async (format) => {
     const blue = (await api.get(format, '/search/wiki', { keyword: 'Blue' })).body.response.information.count;
     const both = (await api.get(format, '/search/wiki', { keyword: 'Blue Horizon' })).body.response.information.count;

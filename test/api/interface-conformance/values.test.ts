@@ -1,7 +1,7 @@
-// INTERFACE.md's fields whose values it describes (an upload's md5 of 32 hexadecimal characters, up_data's
-// mm:ss time, sub_view_title composed of type, order and title, the wiki types seen …) and the values
-// it leaves open that DESIGN.md §4 fixes (wiki_name = the id as text, wiki_parent and sub_parent 0,
-// sub_data null, up_obj_type song, meta null when empty …), in JSON and XML.
+// The Moefou interface's fields whose values it describes (an upload's md5 of 32 hexadecimal characters,
+// up_data's mm:ss time, sub_view_title composed of type, order and title, the wiki types seen …) and the
+// values it leaves open that Moecat fixes (docs/api.md: wiki_name = the id as text, wiki_parent and
+// sub_parent 0, sub_data null, up_obj_type song, meta null when empty …), in JSON and XML.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMATS, keyClient, type Format } from './client';
 
@@ -73,7 +73,7 @@ describe.each(FORMATS)('Values, in %s', (format) => {
         const { bitrate, length, time, filesize } = u.up_data;
         expect(time).toBe(`${String(Math.floor(length / 60)).padStart(2, '0')}:${String(Math.round(length) % 60).padStart(2, '0')}`);
         expect(bitrate).toBeGreaterThan(0);
-        expect(u.up_size).toBe(Math.ceil(filesize / 1024)); // KiB, rounded up (DESIGN.md §3)
+        expect(u.up_size).toBe(Math.ceil(filesize / 1024)); // KiB, rounded up (docs/api.md)
         expect(u.up_url.endsWith(u.up_uri.split('/').map(encodeURIComponent).join('/'))).toBe(true);
       }
     }
