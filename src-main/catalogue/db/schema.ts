@@ -63,7 +63,7 @@ export const CATALOGUE_MIGRATIONS: readonly string[] = [
     cover_file TEXT,
     UNIQUE (source_id, source_key)
   ) STRICT;
-  -- The entry list pages through covering indexes (queries/wiki-list.ts): the filters' columns ride
+  -- The entry list pages through covering indexes (read/wiki-list.ts): the filters' columns ride
   -- along, so skipping to a deep page reads index entries only, never table rows.
   CREATE INDEX wiki_by_type_date ON wiki (wiki_type, wiki_date DESC, wiki_id DESC, wiki_initial);
   CREATE INDEX wiki_by_section_date ON wiki (wiki_section, wiki_date DESC, wiki_id DESC, wiki_type, wiki_initial);
@@ -160,7 +160,7 @@ export const CATALOGUE_MIGRATIONS: readonly string[] = [
   ) STRICT, WITHOUT ROWID;
 
   -- How many entries each type has per date bucket (wiki_date >> ${DATE_BUCKET_SHIFT}: 97 days): a deep page of a list
-  -- filtered by type alone skips whole buckets before it steps over index entries (queries/wiki-list.ts).
+  -- filtered by type alone skips whole buckets before it steps over index entries (read/wiki-list.ts).
   -- Filled and kept as wiki_count is.
   CREATE TABLE wiki_date_count (
     wiki_type TEXT NOT NULL,

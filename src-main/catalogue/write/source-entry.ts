@@ -11,7 +11,7 @@ export interface DerivedTitle {
   fold: string;
 }
 
-/** One weekday of an entry's on-air schedule (build/broadcast.ts derives them from bangumi-data). */
+/** One weekday of an entry's on-air schedule (write/broadcast.ts derives them from bangumi-data). */
 export interface ScheduleRow {
   /** 1 Monday … 7 Sunday, on the broadcast day (contract/time.ts). */
   weekday: number;

@@ -1,5 +1,5 @@
 // HTTP for the OAuth approval page (/oauth/authorize): look up the request a tool sent the user with,
-// and answer it. First-party endpoints (src-main/server/routes/app-keys.ts), so the UI token goes along.
+// and answer it. First-party endpoints (src-main/server/operations/keys.ts), so the UI token goes along.
 import type { OAuthRequestView } from '../../../src-main/contract/app';
 import { getFirstParty, postFirstParty } from './client';
 

@@ -13,7 +13,7 @@ export interface SourcesState {
   job: JobInfo | null;
 }
 
-/** What a finished remove-source job returns (src-main/server/routes/sources.ts). */
+/** What a finished remove-source job returns (`removeSource` in src-main/server/operations/jobs.ts). */
 export interface RemoveResult {
   source_id: number;
   entries: number;

@@ -1,4 +1,4 @@
-// A track as the player queues, stores and plays it: made from API objects by composables/player-tracks.ts.
+// A track as the player queues, stores and plays it: made from API objects by player/tracks.ts.
 
 export interface PlayerTrack {
   subId: number;
