@@ -6,7 +6,7 @@ import { defaultDataDir, projectDirs } from './app-dirs';
 import { DatabaseFileError } from './catalogue/db/database';
 import { openUserDb } from './catalogue/user/user-db';
 import { progressPrinter } from './cli-progress';
-import { ListenError } from './server/listen';
+import { ListenError } from './server/bind';
 import { shippedCatalogueDir, startMoecat, StartError } from './server/start';
 import { printable } from './terminal-text';
 

@@ -14,7 +14,7 @@ import { projectDirs } from '../src-main/app-dirs';
 import { openCatalogue } from '../src-main/catalogue/read/catalogue';
 import { openUserDb } from '../src-main/catalogue/user/user-db';
 import { buildApp } from '../src-main/server/app';
-import { listen } from '../src-main/server/listen';
+import { listen } from '../src-main/server/bind';
 import { startMoecat } from '../src-main/server/start';
 
 export type BenchRequest = { cmd: 'eld-reset' } | { cmd: 'stats' } | { cmd: 'clear-cache' } | { cmd: 'record' } | { cmd: 'timings' } | { cmd: 'stop' };

@@ -1,5 +1,5 @@
 // The Fastify app factory: wires plugins and routes around an open catalogue and user database.
-// It never listens (tests use inject); listen.ts does that.
+// It never listens (tests use inject); bind.ts does that.
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Catalogue } from '../catalogue/read/catalogue';
 import type { UserDb } from '../catalogue/user/user-db';

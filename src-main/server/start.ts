@@ -9,11 +9,11 @@ import { openCatalogue } from '../catalogue/read/catalogue';
 import { openUserDb } from '../catalogue/user/user-db';
 import { ensureWorkingCatalogue, needsBuild } from '../catalogue/upgrade/working-copy';
 import { buildApp } from './app';
-import { listen, ListenError } from './listen';
+import { listen, ListenError } from './bind';
 import type { FastifyInstance } from 'fastify';
 import type { ReminderState } from '../contract/broadcast-reminders';
 import type { UserSettings } from '../catalogue/user/user-settings';
-import { followedShows } from './following';
+import { followedShows } from './followed-shows';
 import { LOGIN_PARAM } from './ui-session';
 
 export interface StartOptions {

@@ -12,7 +12,7 @@ import { openCatalogue, type Catalogue } from '../../src-main/catalogue/read/cat
 import { openUserDb, type UserDb } from '../../src-main/catalogue/user/user-db';
 import { openCatalogueWriter } from '../../src-main/catalogue/write/catalogue-writer';
 import { buildApp } from '../../src-main/server/app';
-import { listen } from '../../src-main/server/listen';
+import { listen } from '../../src-main/server/bind';
 import { decodeXml, FORMATS, type Format } from '../fixtures/api';
 import { writeSongs } from '../fixtures/mp3-folder';
 import { oauthClient, oauthDriver } from '../fixtures/oauth';

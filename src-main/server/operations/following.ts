@@ -11,7 +11,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MAX_REMINDER_MINUTES } from '../../catalogue/user/user-settings';
 import { ApiError, badParameter, missingParameter } from '../api-error';
-import { animeEntry, followedShows } from '../following';
+import { animeEntry, followedShows } from '../followed-shows';
 import { sameSecret } from '../oauth/signature';
 import { defineOperation } from './define';
 import { flag, requiredId, spec } from './params';
