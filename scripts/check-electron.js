@@ -34,7 +34,7 @@ const REVIEWED = [
   {
     id: 'CSP_GLOBAL_CHECK',
     file: 'src-main/window.ts',
-    reason: 'it cannot read a policy held in a constant; test/unit/shell/csp.test.ts runs its CSP evaluator on that constant',
+    reason: 'it cannot read a policy held in a constant; test/unit/shell/content-security-policy.test.ts runs its CSP evaluator on that constant',
   },
 ];
 

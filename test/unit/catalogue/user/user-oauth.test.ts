@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openUserDb, type UserDb } from '../../../src-main/catalogue/user/user-db';
-import { oauthStore, type OAuthStore } from '../../../src-main/catalogue/user/user-oauth';
+import { openUserDb, type UserDb } from '../../../../src-main/catalogue/user/user-db';
+import { oauthStore, type OAuthStore } from '../../../../src-main/catalogue/user/user-oauth';
 
 const NOW = 1_700_000_000;
 let dir: string;

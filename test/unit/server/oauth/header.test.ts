@@ -1,8 +1,8 @@
 // The `Authorization: OAuth` header reader (RFC 5849 §3.5.1): what it accepts, and the clear 400 it
 // gives for bad quoting, repeated names and parameters that do not belong there.
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../src-main/server/api-error';
-import { isOAuthHeader, parseOAuthHeader } from '../../../src-main/server/oauth/header';
+import { ApiError } from '../../../../src-main/server/api-error';
+import { isOAuthHeader, parseOAuthHeader } from '../../../../src-main/server/oauth/header';
 
 function refusal(header: string): ApiError {
   try {

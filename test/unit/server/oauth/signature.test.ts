@@ -2,8 +2,8 @@
 // string URIs, §3.4.1.3.2 normalization, §3.6 encoding, and the §1.2 three-legged flow, whose
 // Authorization headers are parsed and re-signed here exactly as the server does.
 import { describe, expect, it } from 'vitest';
-import { parseOAuthHeader } from '../../../src-main/server/oauth/header';
-import { baseStringUri, hmacSha1Signature, normalizeParameters, percentEncode, signatureBaseString } from '../../../src-main/server/oauth/signature';
+import { parseOAuthHeader } from '../../../../src-main/server/oauth/header';
+import { baseStringUri, hmacSha1Signature, normalizeParameters, percentEncode, signatureBaseString } from '../../../../src-main/server/oauth/signature';
 
 /** The §3.1 / §3.4.1 request: `POST /request?b5=%3D%253D&a3=a&c%40=&a2=r%20b`, body `c2&a3=2+q`, decoded as the RFC's table lists. */
 const RFC_3_4_1_PARAMS: [string, string][] = [

@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseBuffer, parseFile } from 'music-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SPEC, DEMO_WIKI_ID_BASE, generateDemo, trackSeconds } from '../../../../src-main/catalogue/build/demo/demo-content';
-import { synthesiseMp3 } from '../../../../src-main/catalogue/build/demo/mp3-synth';
-import type { SourceEntry } from '../../../../src-main/catalogue/write/source-entry';
+import { DEMO_SPEC, DEMO_WIKI_ID_BASE, generateDemo, trackSeconds } from '../../../../../src-main/catalogue/build/demo/demo-content';
+import { synthesiseMp3 } from '../../../../../src-main/catalogue/build/demo/mp3-synth';
+import type { SourceEntry } from '../../../../../src-main/catalogue/write/source-entry';
 
 const dirs: string[] = [];
 const tempDir = (): string => {
