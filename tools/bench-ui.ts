@@ -4,14 +4,15 @@
 // (bench-results/large/, made by `npm run bench` or `npm run gen:catalogue`; skipped when missing).
 // The server is `moecat serve` in a process of its own, as users run it: in the bench's process it
 // would share an event loop with the browser driver and answer late.
-// Every figure is printed beside its target (issue "The UI as fast as the server"), timings judged by
+// Every figure is printed beside its target (docs/search-and-performance.md), timings judged by
 // their p95: with --runs N (10), 2N cold profiles, warm reloads and pages turned, N/2 searches per
 // word and typing speed (20 with two words); of 20 samples the p95 is the second worst. The report goes to
 // bench-results/bench-ui-<time>.json and the latest table to docs/benchmark-ui.md. Times are taken in
 // the page (performance.now()): "painted" is when the frame that first shows the thing has been
 // drawn: a user-blocking task (scheduler.postTask) posted from that frame's animation-frame callback
 // runs once the frame's style, layout and paint are done, ahead of the page's own timers and messages.
-// Nothing here is a test: the suite never times anything.
+// Nothing here is a test: the suite never times anything. Over 300 lines: one script, the probe that
+// runs in the page beside the steps that drive it, kept together so each figure reads as defined below.
 //   On air first card   navigation start → the first schedule card painted: a cold profile (no cache,
 //                       signing in, as a first visit) and warm reloads
 //   search              the last keystroke → both result lists painted for the final query, typing a

@@ -1,7 +1,8 @@
-// Keyword search over entries (search/wiki) and sub-entries (search/sub; docs/search-and-performance.md). Every word
-// must match, as a substring of folded text (search-fold.ts), the title, an alias or the title key —
-// for a sub-entry its own title or key, or its entry's title, aliases or key. The index and why it is
-// built this way: search-index.ts.
+// Keyword search over entries (search/wiki) and sub-entries (search/sub; docs/search-and-performance.md).
+// Every word must match, as a substring of folded text (search-fold.ts), the title, an alias or the
+// title key — for a sub-entry its own title or key, or its entry's title, aliases or key. The index and
+// why it is built this way: search-index.ts. Over 300 lines: the two searches share their tiers, the
+// statements behind them and the paging over them, which one of them alone could not use.
 //
 // Order (total and stable, so pages never overlap): the first tier a row reaches, then newest id —
 // except that, in search/sub, sub-entries of one entry that follow each other in a tier keep the entry's
