@@ -1,7 +1,7 @@
 // Starts Moecat's server for the headless CLI and the Electron shell alike: makes sure the shipped
 // catalogue is built and the working copy is current, opens both databases, and listens on loopback.
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BuildProgress } from '../catalogue/build/builder';
 import { AUDIO_DIR, CATALOGUE_FILE } from '../catalogue/db/catalogue-files';
@@ -87,6 +87,9 @@ export async function startMoecat(opts: StartOptions): Promise<RunningServer> {
     const { buildCatalogue } = await import('../catalogue/build/builder');
     await buildCatalogue({ outDir: shippedDir, onProgress: opts.onBuildProgress });
   }
+  // The user database and the caches live in the data folder whatever catalogue is served: with
+  // --catalogue no working copy is installed there, which would otherwise have made the folder.
+  mkdirSync(opts.dataDir, { recursive: true });
   let catalogueFile = opts.catalogueFile;
   if (!catalogueFile) {
     catalogueFile = join(opts.dataDir, CATALOGUE_FILE);

@@ -1,8 +1,8 @@
 // startMoecat's own duties beyond the app: the port of the last run is tried first (a calendar app's
-// subscription keeps working after a restart), any free one when it is taken; and the reminders' state
-// the desktop app's main process reads.
+// subscription keeps working after a restart), any free one when it is taken; the reminders' state
+// the desktop app's main process reads; and a data folder made when it is not there yet.
 import { createServer, type Server } from 'node:net';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -59,6 +59,17 @@ describe('startMoecat()', () => {
       expect(state).toMatchObject({ enabled: true, minutes: 5 });
       expect(state.shows.map((s) => s.wiki_id)).toEqual([late]);
       expect(state.shows[0].wiki_url).toBe(`${running.url}anime/${late}`);
+    } finally {
+      await running.close();
+    }
+  });
+
+  it('makes a data folder that does not exist yet when it serves a given catalogue file (serve --catalogue FILE --data-dir NEW)', async () => {
+    const newDataDir = join(work, 'new', 'data');
+    const running = await startMoecat({ dataDir: newDataDir, resourcesDir: work, rendererDir, catalogueFile: join(fixtureCatalogueDir(), CATALOGUE_FILE), now: () => FIXTURE_NOW });
+    try {
+      expect((await fetch(`${running.url}app/status.json`)).status).toBe(200);
+      expect(existsSync(join(newDataDir, 'user.db'))).toBe(true);
     } finally {
       await running.close();
     }
