@@ -1,4 +1,5 @@
-// The headless entry point (`moecat …`): serve, build-catalogue, import, sync and keys. Never imports electron.
+// The headless entry point (`moecat …`): serve, build-catalogue, import, sync, update-catalogue and keys.
+// Never imports electron.
 // Every failure ends in one line on stderr and a non-zero exit code.
 import { parseArgs } from 'node:util';
 import { join, resolve } from 'node:path';
@@ -15,6 +16,7 @@ const USAGE = `Usage:
   moecat build-catalogue [--out DIR]
   moecat import FOLDER
   moecat sync --from URL --key KEY [--rate N] [--cache-audio [--cache-cap MIB]] [--covers]
+  moecat update-catalogue [--registry URL]
   moecat keys create --name NAME | keys list | keys revoke KEY
 Every command takes --data-dir DIR (default: ${defaultDataDir()}).`;
 
@@ -39,6 +41,8 @@ function parse(args: string[]) {
         'cache-audio': { type: 'boolean' },
         'cache-cap': { type: 'string' },
         covers: { type: 'boolean' },
+        registry: { type: 'string' },
+        'prepare-only': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -144,6 +148,17 @@ export async function main(argv: string[]): Promise<number> {
       await importCommand(resolve(positionals[1]), dataDir);
     }
     else if (command === 'sync') await syncFromFlags(flags, dataDir);
+    else if (command === 'update-catalogue') {
+      const { updateCatalogueCommand } = await import('./cli-anime-data');
+      const { NPM_REGISTRY, registryOf } = await import('./catalogue/sync/bangumi-release');
+      let registry: string;
+      try {
+        registry = registryOf(flags.registry ?? NPM_REGISTRY);
+      } catch (err) {
+        throw new UsageError((err as Error).message);
+      }
+      await updateCatalogueCommand({ registry, dataDir, prepareOnly: flags['prepare-only'] ?? false });
+    }
     else throw new UsageError(`Unknown command "${command}". Run moecat --help.`);
     return 0;
   } catch (err) {

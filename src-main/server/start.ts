@@ -15,6 +15,7 @@ import type { ReminderState } from '../contract/broadcast-reminders';
 import type { UserSettings } from '../catalogue/user/user-settings';
 import { followedShows } from './followed-shows';
 import { LOGIN_PARAM } from './ui-session';
+import { clearRunningMark, markRunning } from './running-mark';
 
 export interface StartOptions {
   dataDir: string;
@@ -125,9 +126,11 @@ export async function startMoecat(opts: StartOptions): Promise<RunningServer> {
     await app.close();
     catalogue.close();
     userDb.close();
+    clearRunningMark(opts.dataDir);
   };
   try {
     const url = await listenOnKnownPort(app, opts.host ?? '127.0.0.1', opts.port, userDb.settings);
+    markRunning(opts.dataDir, url);
     const loginUrl = () => `${url}?${LOGIN_PARAM}=${app.sessions.issueLoginToken()}`;
     const site = url.replace(/\/$/, '');
     const reminderState = () => ({ ...userDb.settings.reminders(), shows: followedShows(catalogue, userDb, site) });

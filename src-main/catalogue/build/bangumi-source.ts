@@ -43,6 +43,16 @@ export function loadBangumiData(): BangumiData {
   return { version, items: data.items, siteMeta: data.siteMeta };
 }
 
+/** The newest start date of the data's items (an ISO date): the date the data is from, as far as a listener can tell. */
+export function newestBegin(data: Pick<BangumiData, 'items'>): string | undefined {
+  let newest: string | undefined;
+  for (const item of data.items) {
+    const day = /^\d{4}-\d{2}-\d{2}/.exec(item.begin)?.[0];
+    if (day && (newest === undefined || day > newest)) newest = day;
+  }
+  return newest;
+}
+
 function fnv1a(text: string): number {
   let h = 0x811c9dc5;
   for (const byte of Buffer.from(text, 'utf8')) h = Math.imul(h ^ byte, 0x01000193) >>> 0;

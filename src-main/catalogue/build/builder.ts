@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { bangumiEntries, loadBangumiData, type BangumiData } from './bangumi-source';
+import { bangumiEntries, loadBangumiData, newestBegin, type BangumiData } from './bangumi-source';
 import { loadRomaniser } from './romaji';
 import { compareWithPrevious, type BuildChanges } from './build-report';
 import { scheduleFor } from '../write/broadcast';
@@ -111,6 +111,7 @@ async function buildInto(options: BuildOptions, tmpFile: string, tmpAudio: strin
         }
       }
       ins.meta.run('bangumi_data_version', bangumi.version);
+      ins.meta.run('anime_data_newest_begin', newestBegin(bangumi) ?? '');
       ins.meta.run('time_zone', timeZone);
       ins.meta.run('build_id', buildId(bangumi.version, timeZone, anime.length, demo));
     })();

@@ -3,6 +3,7 @@
 // is reached only through catalogue-sql.ts, which only catalogue/ and the tests import).
 import { BROADCAST_DAY_SECONDS } from '../../contract/time';
 import { CATALOGUE_KIND, CATALOGUE_SCHEMA_FINGERPRINT } from '../db/catalogue-kind';
+import { replaceDatabaseFile } from '../db/catalogue-files';
 import { DatabaseFileError, openDatabase, type Db, type OpenOptions } from '../db/database';
 import { entryDetailQueries } from './entry-detail';
 import { artistQueries } from './artists';
@@ -69,6 +70,12 @@ export interface Catalogue {
    * new file is opened first; when it cannot be, the old connection stays and this throws.
    */
   reopen(): void;
+  /**
+   * Puts the catalogue file `prepared` in this one's place and answers from it (the anime data's
+   * update): it is checked to open first; then, in one go, the connection is closed, the file replaced
+   * (its old write-ahead log with it) and opened again. Nothing else may have the file open for writing.
+   */
+  replaceWith(prepared: string): void;
   close(): void;
 }
 
@@ -163,6 +170,16 @@ export function openCatalogue(file: string, options: Omit<OpenOptions, 'readonly
       const next = connect(file, options);
       c.db.close();
       c = next;
+    },
+    replaceWith(prepared) {
+      connect(prepared, options).db.close();
+      c.db.close();
+      try {
+        replaceDatabaseFile(prepared, file);
+      } finally {
+        // The new file, or — when it could not be moved — the old one, which is still in place.
+        c = connect(file, options);
+      }
     },
     close: () => c.db.close(),
   };

@@ -21,6 +21,7 @@ import { compareSignatures, readSignatures } from '../build/build-report';
 import { readCarried, type CarriedContent } from './carried-content';
 import { openCatalogue } from '../read/catalogue';
 import { CATALOGUE_KIND } from '../db/catalogue-kind';
+import { replaceDatabaseFile } from '../db/catalogue-files';
 import { finishCatalogue, prepareInserts, tagIdResolver, writeEntry } from '../write/catalogue-rows';
 import { openDatabase } from '../db/database';
 import { IMPORT_ID_BASE } from '../db/schema';
@@ -101,13 +102,6 @@ export function writeCarried(db: Db, carried: CarriedContent): { sources: number
   return { sources: carried.sources.length, entries, subs };
 }
 
-/** Renames an SQLite file with its -wal and -shm, which belong to it and to no other file. */
-function renameDatabase(from: string, to: string): void {
-  for (const suffix of ['-wal', '-shm']) rmSync(`${to}${suffix}`, { force: true });
-  renameSync(from, to);
-  for (const suffix of ['-wal', '-shm']) if (existsSync(`${from}${suffix}`)) renameSync(`${from}${suffix}`, `${to}${suffix}`);
-}
-
 /** `catalogue.db.old-2024-02-01` (with a number when that name is taken). */
 function asideName(working: string, now: number): string {
   const base = `${working}.old-${new Date(now).toISOString().slice(0, 10)}`;
@@ -163,7 +157,7 @@ export function upgradeWorkingCopy(shipped: string, working: string, options: Up
     rmSync(fresh, { force: true });
     copyFileSync(shipped, fresh);
     const asideFile = asideName(working, options.now?.() ?? Date.now());
-    renameDatabase(working, asideFile);
+    replaceDatabaseFile(working, asideFile);
     renameSync(fresh, working);
     const lost = carried ? ` (${carried.sources.reduce((n, s) => n + s.entryCount, 0)} imported or synced entries from ${carried.sources.length} sources)` : '';
     log(`Could not carry the old catalogue's content over to the new shipped build (${reason}). The old catalogue${lost} is kept at ${asideFile}; the shipped catalogue is installed in ${working}. Import or sync your sources again.`);
@@ -223,7 +217,7 @@ export function upgradeWorkingCopy(shipped: string, working: string, options: Up
   try {
     if (!canServe(working, options.nativeBinding)) throw new Error('the merged catalogue does not open');
   } catch (err) {
-    renameDatabase(bak, working);
+    replaceDatabaseFile(bak, working);
     return fail(err);
   }
   rmSync(bak, { force: true });

@@ -1,12 +1,14 @@
 // The working catalogue in the user data directory starts as a copy of the shipped build; folder
 // imports and syncs add rows to it. When the shipped build changes (or the copy's schema is outdated),
 // the copy is upgraded by a merge that keeps every imported and synced row with its id
-// (catalogue-merge.ts, loaded only then: it needs the row writer's dependencies).
+// (catalogue-merge.ts, loaded only then: it needs the row writer's dependencies), and anime data the
+// user updated to since is applied again (anime-data.ts).
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { openCatalogue } from '../read/catalogue';
 import { DatabaseFileError, type OpenOptions } from '../db/database';
 import type { UpgradeOptions, UpgradeOutcome } from './catalogue-merge';
+import { RELEASES_DIR } from '../db/catalogue-files';
 
 type Binding = Pick<OpenOptions, 'nativeBinding'>;
 
@@ -56,6 +58,7 @@ export async function ensureWorkingCatalogue(shipped: string, working: string, o
     copyFileSync(shipped, tmp);
     renameSync(tmp, working);
     options.log?.(`Installed the catalogue into ${working}.`);
+    await reapplyKeptAnimeData(working, options);
     return { action: 'installed' };
   }
   // A foreign, corrupt or too-new file throws here: it is never overwritten.
@@ -64,5 +67,17 @@ export async function ensureWorkingCatalogue(shipped: string, working: string, o
     return { action: 'unchanged' };
   }
   const { upgradeWorkingCopy } = await import('./catalogue-merge');
-  return upgradeWorkingCopy(shipped, working, options);
+  const outcome = upgradeWorkingCopy(shipped, working, options);
+  if (outcome.action !== 'kept-old') await reapplyKeptAnimeData(working, options);
+  return outcome;
+}
+
+/**
+ * A shipped build brings the anime data it was built with: a newer release the user updated to, kept
+ * in the data folder's anime-data/, is applied again (anime-data.ts, loaded only when there is one).
+ */
+async function reapplyKeptAnimeData(working: string, options: UpgradeOptions): Promise<void> {
+  if (!existsSync(join(dirname(working), RELEASES_DIR))) return;
+  const { reapplySavedRelease } = await import('./anime-data');
+  await reapplySavedRelease(working, { log: options.log, nativeBinding: options.nativeBinding });
 }

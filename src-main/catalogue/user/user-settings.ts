@@ -1,6 +1,6 @@
 // What the user chose that the server itself acts on, in the user database's `setting` table: the
 // broadcast reminders (which the desktop app's main process and a browser page both follow), whether
-// posters are fetched from Bangumi and from where, the calendar feed's token, and the port of the last
+// posters are fetched from Bangumi and from where, whether and where the anime data is checked for, the calendar feed's token, and the port of the last
 // run (tried first at the next start). The UI's own look (theme, language, clock) stays in the page's localStorage.
 //
 // The feed token is a secret of its own: it opens /calendar/following.ics and nothing else (calendar
@@ -22,6 +22,16 @@ export interface PosterSettings {
   apiBase: string;
 }
 
+/** The anime data's update: whether Moecat may check for a newer bangumi-data by itself each week, where it asks, and when it last asked (Unix seconds). */
+export interface AnimeDataSettings {
+  weekly: boolean;
+  registry: string;
+  lastCheck: number | null;
+}
+
+export const NPM_REGISTRY_URL = 'https://registry.npmjs.org';
+export const ANIME_DATA_DEFAULTS: AnimeDataSettings = { weekly: false, registry: NPM_REGISTRY_URL, lastCheck: null };
+
 export const BANGUMI_API = 'https://api.bgm.tv';
 export const POSTER_DEFAULTS: PosterSettings = { enabled: false, apiBase: BANGUMI_API };
 export const MAX_REMINDER_MINUTES = 1440;
@@ -35,6 +45,8 @@ export interface UserSettings {
   renewCalendarToken(): string;
   posters(): PosterSettings;
   setPosters(value: PosterSettings): PosterSettings;
+  animeData(): AnimeDataSettings;
+  setAnimeData(value: AnimeDataSettings): AnimeDataSettings;
   /** The port the server last listened on without --port, if any. */
   lastPort(): number | undefined;
   setLastPort(port: number): void;
@@ -92,6 +104,23 @@ export function userSettings(db: Db): UserSettings {
       write.run('posters', JSON.stringify(kept));
       postersKept = kept;
       return { ...kept };
+    },
+    animeData() {
+      try {
+        const saved = JSON.parse(get('anime_data') ?? '{}') as Partial<AnimeDataSettings>;
+        return {
+          weekly: saved.weekly === true,
+          registry: typeof saved.registry === 'string' && saved.registry ? saved.registry : NPM_REGISTRY_URL,
+          lastCheck: Number.isSafeInteger(saved.lastCheck) ? saved.lastCheck! : null,
+        };
+      } catch {
+        return { ...ANIME_DATA_DEFAULTS };
+      }
+    },
+    setAnimeData(value) {
+      const kept = { weekly: value.weekly, registry: value.registry, lastCheck: value.lastCheck };
+      write.run('anime_data', JSON.stringify(kept));
+      return kept;
     },
     lastPort() {
       const port = Number(get('last_port'));
