@@ -1,5 +1,8 @@
 // The payloads of the UI's own endpoints (/app/…, first-party only): one definition for the server that
-// sends them and the UI that reads them. The Moefou-compatible objects are in objects.ts.
+// sends them and the UI that reads them. The Moefou-compatible objects are in objects.ts. These have no
+// JSON Schema: /docs shows them as objects, and an operation declares one with `shaped<T>()`
+// (server/operations/define.ts), which still holds its handler to the type.
+import type { SubDto } from './objects';
 
 /** /app/status.json: the catalogue's size and the API's address (the home page, About). */
 export interface AppStatus {
@@ -181,4 +184,31 @@ export interface JobState {
   result: unknown;
   /** Why it failed, in words for the user. */
   error: string | null;
+}
+
+/** An artist as /artist/detail names them, with how many entries and sub-entries name them. */
+export interface ArtistView {
+  name: string;
+  wiki_count: number;
+  sub_count: number;
+}
+
+/** /app/calendar.json: the followed shows' feed, its token in the address. */
+export interface CalendarView {
+  feed_url: string;
+}
+
+/** /app/posters.json: whether posters are fetched from Bangumi, from which API, how many were asked for and saved. */
+export interface PosterView {
+  enabled: boolean;
+  api_base: string;
+  asked: number;
+  saved: number;
+}
+
+/** A song of a playlist (/app/playlists/:id.json), at its position; `sub` null when the catalogue no longer has it. */
+export interface PlaylistItemView {
+  position: number;
+  sub_id: number;
+  sub: SubDto | null;
 }

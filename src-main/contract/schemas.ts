@@ -1,9 +1,11 @@
-// JSON Schemas of the API objects in objects.ts and envelope.ts (OpenAPI 3.0 dialect: `nullable`),
-// for the OpenAPI document and for tests. The type checks at the end keep them in step with the types.
-// Over 300 lines: one schema per object of the contract, beside the checks that hold each to its type.
+// The API's objects as JSON Schemas (OpenAPI 3.0's dialect: `nullable`), written once: /docs describes
+// them, the tests validate real answers with them, and objects.ts reads its TypeScript types from them
+// (FromSchema, at the end), which type what each operation may answer. Fields follow the Moefou
+// interface in its order, then Moecat's extensions (docs/api.md, "The envelope, the objects and the
+// rules"); the comments give Moecat's decisions where the interface is silent (docs/api.md, "The
+// interface, and what it leaves open"). Over 300 lines: one schema per object of the contract.
 import type { Information } from './envelope';
 import { WIKI_TYPES } from './sections';
-import type { AnimeWikiDto, BroadcastDto, CoverDto, LyricsDto, LyricsLineDto, FavDto, FavItemDto, MetaDto, OnAirDto, PlayDto, PlayItemDto, PlaylistItemDto, PortalDto, SubDto, TagDto, UploadDataDto, UploadDto, UserDto, WikiDto, WikiSiteDto } from './objects';
 
 const int = { type: 'integer' } as const;
 const str = { type: 'string' } as const;
@@ -23,6 +25,7 @@ export const CoverDtoSchema = {
   properties: { small: str, medium: str, square: str, large: str },
 } as const;
 
+/** The local user's favourite mark on an object. */
 export const FavDtoSchema = {
   type: 'object',
   additionalProperties: false,
@@ -40,8 +43,8 @@ export const FavDtoSchema = {
 /** FavDto or null: null without OAuth or first-party authority. */
 const userFav = { ...FavDtoSchema, nullable: true } as const;
 
-/** Moecat's extension of WikiDto: where the entry came from. */
-const WikiSourceDtoSchema = {
+/** Moecat's extension of WikiDto: where the entry came from — the bundled data (bangumi-data, demo), a music folder, or a remote API. */
+export const WikiSourceDtoSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['source_id', 'kind', 'name'],
@@ -59,14 +62,16 @@ const alwaysNull = { type: 'string', nullable: true, enum: [null], description: 
 const metaList = { type: 'array', items: MetaDtoSchema, nullable: true, description: 'Key/value facts; null when there are none' } as const;
 const byUser = { type: 'integer', description: '0 for bundled and synced rows, 1 (the local user) for imported ones' } as const;
 
-// INTERFACE.md's wiki object in its order, then Moecat's extensions.
+// The interface's wiki object (an entry) field by field, in its order, then Moecat's extensions.
 const wikiProperties = {
   wiki_id: int,
   wiki_title: str,
   wiki_title_encode: str,
+  // The interface's observed shape is numeric text.
   wiki_name: { type: 'string', description: 'The id as a string' },
   wiki_type: { type: 'string', enum: WIKI_TYPES },
   wiki_parent: { type: 'integer', description: 'Always 0 (entries have no parent)' },
+  // Local midnight in the catalogue time zone for dates known only to the day.
   wiki_date: unixSeconds,
   wiki_modified: unixSeconds,
   wiki_modified_user: byUser,
@@ -165,6 +170,7 @@ export const UploadDataDtoSchema = {
   },
 } as const;
 
+/** An audio file of a song: the interface's upload object field by field. */
 export const UploadDtoSchema = {
   type: 'object',
   additionalProperties: false,
@@ -184,7 +190,7 @@ export const UploadDtoSchema = {
   },
 } as const;
 
-// INTERFACE.md's sub-entry object in its order.
+// The interface's sub-entry object (a song or an episode) field by field, in its order.
 const subProperties = {
   sub_id: int,
   sub_parent_wiki: int,
@@ -200,6 +206,7 @@ const subProperties = {
   sub_modified: unixSeconds,
   sub_url: str,
   sub_fm_url: str,
+  // `<sub_type>.<sub_order, two digits when numeric> <sub_title>`.
   sub_view_title: str,
   wiki: { ...WikiDtoSchema, description: 'The owning entry' },
   sub_user_fav: userFav,
@@ -213,7 +220,7 @@ export const SubDtoSchema = {
   properties: subProperties,
 } as const;
 
-// INTERFACE.md's on-air entry in its order, then Moecat's extension.
+// The interface's on-air entry (a schedule entry) field by field, in its order, then Moecat's extension.
 const onAirProperties = {
   oa_id: { type: 'integer', description: 'wiki_id × 10 + oa_week: one schedule entry per entry and weekday, stable across rebuilds' },
   oa_obj_id: { type: 'integer', description: "The entry's wiki_id" },
@@ -240,6 +247,8 @@ export const PortalDtoSchema = {
   properties: { has_wiki: { type: 'boolean' }, has_mp3: { type: 'boolean' }, url: str },
 } as const;
 
+// One playable sub-entry of /listen/playlist: the names Moe.FM players read (title, url, stream_length,
+// file_size … repeat other fields under those players' names), plus up_url and duration.
 const playlistItemProperties = {
   sub_id: int,
   sub_type: { type: 'string', enum: ['song', 'ep'] },
@@ -282,6 +291,7 @@ const favItemSchema = <O extends object>(obj: O) =>
 export const WikiFavItemDtoSchema = favItemSchema(WikiDtoSchema);
 export const SubFavItemDtoSchema = favItemSchema(SubDtoSchema);
 
+/** One play of Recently played (/app/history/add answers it): a sub-entry and when it started. */
 export const PlayDtoSchema = {
   type: 'object',
   additionalProperties: false,
@@ -289,6 +299,7 @@ export const PlayDtoSchema = {
   properties: { play_id: int, sub_id: int, wiki_id: { type: 'integer', description: "The sub-entry's entry" }, played_at: { type: 'integer', description: 'Unix seconds' } },
 } as const;
 
+/** One item of /app/history: a sub-entry's latest play, with the sub-entry. */
 export const PlayItemDtoSchema = {
   type: 'object',
   additionalProperties: false,
@@ -299,6 +310,7 @@ export const PlayItemDtoSchema = {
   },
 } as const;
 
+/** A tag with how many entries of the requested types carry it (/app/tags, the UI's tag chips). */
 export const TagDtoSchema = {
   type: 'object',
   additionalProperties: false,
@@ -352,7 +364,7 @@ export const InformationSchema = {
   additionalProperties: int,
 } as const;
 
-/** The named schemas, keyed by the object names `apiRoute` options use in `responds`. */
+/** The schemas /docs names (its components), by the names it gives them; an operation's `responds` points at these objects. */
 export const CONTRACT_SCHEMAS = {
   MetaDto: MetaDtoSchema,
   CoverDto: CoverDtoSchema,
@@ -378,37 +390,38 @@ export const CONTRACT_SCHEMAS = {
   Information: InformationSchema,
 } as const;
 
-// Compile-time mirror checks: a schema whose property names or required list drift from its type
-// fails the typecheck here, before any test runs.
+/**
+ * The TypeScript type of a schema above, which objects.ts exports for each object. It reads the part of
+ * JSON Schema these schemas use — `type` object (with `properties` and `required`), array (`items`),
+ * string, integer, number and boolean, `enum`, and OpenAPI 3.0's `nullable` — and nothing else: a
+ * schema that needs more reads as `never`, which fails the typecheck wherever its type is used.
+ * Written here rather than taken from a library: a few lines for what these schemas use, and contract/
+ * stays free of imports (the browser shares it).
+ */
+export type FromSchema<S> = S extends { readonly nullable: true } ? TypeOf<S> | null : TypeOf<S>;
+type TypeOf<S> = S extends { readonly enum: readonly (infer E)[] }
+  ? E
+  : S extends { readonly type: 'string' }
+    ? string
+    : S extends { readonly type: 'integer' | 'number' }
+      ? number
+      : S extends { readonly type: 'boolean' }
+        ? boolean
+        : S extends { readonly type: 'array'; readonly items: infer I }
+          ? FromSchema<I>[]
+          : S extends { readonly type: 'object'; readonly properties: infer P; readonly required: readonly (infer R)[] }
+            ? ObjectOf<P, R>
+            : never;
+/** The properties named in `required` are required, the others optional. */
+type ObjectOf<P, R> = Flat<{ -readonly [K in keyof P as K extends R ? K : never]: FromSchema<P[K]> } & { -readonly [K in keyof P as K extends R ? never : K]?: FromSchema<P[K]> }>;
+type Flat<T> = { [K in keyof T]: T[K] };
+
+// The envelope's `information` is typed in envelope.ts (its `onair_<n>_count` is a template the schema
+// cannot name): a schema whose property names or required list drift from that type fails the typecheck.
 type Props<S> = S extends { properties: infer P } ? keyof P : never;
 type RequiredOf<S> = S extends { required: readonly (infer R)[] } ? R : never;
 type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-type Mirrors<S, T> = Same<Props<S>, keyof T> extends true ? Same<RequiredOf<S>, RequiredKeys<T>> : false;
 type FixedInformation = Omit<Information, `onair_${number}_count`>;
-
-const mirrors: [
-  Mirrors<typeof MetaDtoSchema, MetaDto>,
-  Mirrors<typeof CoverDtoSchema, CoverDto>,
-  Mirrors<typeof FavDtoSchema, FavDto>,
-  Mirrors<typeof WikiDtoSchema, WikiDto>,
-  Mirrors<typeof BroadcastDtoSchema, BroadcastDto>,
-  Mirrors<typeof WikiSiteDtoSchema, WikiSiteDto>,
-  Mirrors<typeof AnimeWikiDtoSchema, AnimeWikiDto>,
-  Mirrors<typeof LyricsLineDtoSchema, LyricsLineDto>,
-  Mirrors<typeof LyricsDtoSchema, LyricsDto>,
-  Mirrors<typeof UploadDataDtoSchema, UploadDataDto>,
-  Mirrors<typeof UploadDtoSchema, UploadDto>,
-  Mirrors<typeof SubDtoSchema, SubDto>,
-  Mirrors<typeof OnAirDtoSchema, OnAirDto>,
-  Mirrors<typeof PortalDtoSchema, PortalDto>,
-  Mirrors<typeof TagDtoSchema, TagDto>,
-  Mirrors<typeof PlaylistItemDtoSchema, PlaylistItemDto>,
-  Mirrors<typeof WikiFavItemDtoSchema, FavItemDto>,
-  Mirrors<typeof SubFavItemDtoSchema, FavItemDto>,
-  Mirrors<typeof PlayDtoSchema, PlayDto>,
-  Mirrors<typeof PlayItemDtoSchema, PlayItemDto>,
-  Mirrors<typeof UserDtoSchema, UserDto>,
-  Mirrors<typeof InformationSchema, FixedInformation>,
-] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
-void mirrors;
+const informationMirrors: Same<Props<typeof InformationSchema>, keyof FixedInformation> extends true ? Same<RequiredOf<typeof InformationSchema>, RequiredKeys<FixedInformation>> : false = true;
+void informationMirrors;

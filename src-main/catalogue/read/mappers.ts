@@ -3,6 +3,7 @@
 import type { MetaItem } from '../db/schema';
 import { LOCAL_USER_ID, type MetaDto, type OnAirDto, type SourceKind, type SubDto, type UploadDto, type WikiDto, type WikiSourceDto } from '../../contract/objects';
 import { coverPath, filePath, subFmPath, subPagePath, wikiPagePath } from '../../contract/paths';
+import type { WikiType } from '../../contract/sections';
 
 // The source's kind and name come from the (small) source table by primary key, one look-up per row.
 export const WIKI_COLUMNS = `w.wiki_id, w.wiki_type, w.wiki_title, w.wiki_title_encode, w.wiki_date, w.wiki_modified,
@@ -11,7 +12,8 @@ export const WIKI_COLUMNS = `w.wiki_id, w.wiki_type, w.wiki_title, w.wiki_title_
 
 export interface WikiRow {
   wiki_id: number;
-  wiki_type: string;
+  /** One of WIKI_TYPES: the catalogue's writer takes no other. */
+  wiki_type: WikiType;
   wiki_title: string;
   wiki_title_encode: string;
   wiki_date: number;

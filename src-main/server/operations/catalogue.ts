@@ -8,7 +8,8 @@ import type { PortalDto } from '../../contract/objects';
 import type { PortalMatch } from '../../catalogue/read/portal';
 import type { SearchPage } from '../../catalogue/search/search-queries';
 import { date, initial, keyword, requiredWikiTypes, sources, subTypes, week, wikiIds, wikiTypes } from './catalogue-params';
-import { defineOperation, type Answer } from './define';
+import { OnAirDtoSchema, SubDtoSchema, TagDtoSchema, WikiDtoSchema } from '../../contract/schemas';
+import { defineOperation, many, one, type Answer, type Many, type PayloadOf } from './define';
 import { exactText, list, oneOf, PAGING, paging, positiveInt } from './params';
 
 const RESPELLED = 'A keyword that finds nothing is tried once more with each word that matched nothing respelled one typing slip away (`keyword_used` says so).';
@@ -24,6 +25,9 @@ function searchNotes(keyword: string, { count, keywordUsed }: SearchPage): Pick<
   return { information: {}, msg: count >= SEARCH_COUNT_LIMIT ? [`More than ${SEARCH_COUNT_LIMIT.toLocaleString('en')} matches: the count and the list stop there. Add words to narrow the search.`] : [] };
 }
 
+/** `onair_1` (Monday) … `onair_7` (Sunday). */
+const ON_AIR_DAYS: Record<`onair_${number}`, Many<typeof OnAirDtoSchema>> = Object.fromEntries([1, 2, 3, 4, 5, 6, 7].map((d) => [`onair_${d}`, many(OnAirDtoSchema)]));
+
 // On-air decisions: a 0 anywhere in `week`, an empty value or no `week` means all seven days;
 // duplicates collapse; days answer in ascending order whatever order they were asked in; every
 // requested day gets `onair_<n>` ([] when nothing airs) and `onair_<n>_count`; `count` is their sum,
@@ -37,12 +41,12 @@ export const onAir = defineOperation({
   cache: 'minute',
   summary: 'The entries airing now, per weekday, by time of day',
   optionalPayload: 'Only the requested weekdays (`week`) have their `onair_<n>` list.',
-  responds: Object.fromEntries([1, 2, 3, 4, 5, 6, 7].map((d) => [`onair_${d}`, { list: true, object: 'OnAirDto' }])),
+  responds: ON_AIR_DAYS,
   params: { week },
   handle({ p, app, site }) {
     const now = Math.floor(app.deps.now() / 1000);
     const information: Record<string, number> = {};
-    const payload: Record<string, unknown> = {};
+    const payload: Partial<PayloadOf<typeof ON_AIR_DAYS>> = {};
     let count = 0;
     for (const [day, entries] of app.deps.catalogue.queries.onAir.days(p.week, now, site)) {
       payload[`onair_${day}`] = entries;
@@ -62,7 +66,7 @@ export const wikiList = defineOperation({
   summary: 'List entries by type, initial, tags, ids and date, newest first',
   notes: '`has_error` is true when nothing matches (as the interface says), with `error` 0.',
   paged: true,
-  responds: { wikis: { list: true, object: 'WikiDto' } },
+  responds: { wikis: many(WikiDtoSchema) },
   params: {
     wiki_type: requiredWikiTypes,
     initial,
@@ -92,7 +96,7 @@ export const wikiSearch = defineOperation({
   cache: 'catalogue',
   summary: `Search entries by keyword; ${WIKI_ORDER}`,
   paged: true,
-  responds: { wikis: { list: true, object: 'WikiDto' } },
+  responds: { wikis: many(WikiDtoSchema) },
   params: { keyword, wiki_type: wikiTypes, source: sources(), ...PAGING },
   handle({ p, app, site }) {
     const page = paging(p);
@@ -111,7 +115,7 @@ export const subSearch = defineOperation({
   cache: 'catalogue',
   summary: `Search sub-entries (songs, episodes) by keyword, also matching their entry's title; ${SUB_ORDER}`,
   paged: true,
-  responds: { subs: { list: true, object: 'SubDto' } },
+  responds: { subs: many(SubDtoSchema) },
   params: {
     keyword,
     sub_type: subTypes,
@@ -167,11 +171,7 @@ export const portal = defineOperation({
   summary: 'Send a client to an album by exact title or Bangumi id: a redirect, or with api=json|xml where it would go',
   formatParam: 'api',
   redirects: 'Without `api=json|xml`: a 302 redirect to the album page, the player, a search or the site itself.',
-  responds: {
-    has_wiki: { list: false, object: 'boolean' },
-    has_mp3: { list: false, object: 'boolean' },
-    url: { list: false, object: 'string' },
-  },
+  responds: { has_wiki: one('boolean'), has_mp3: one('boolean'), url: one('string') },
   params: {
     title: exactText({ description: 'The album title, matched exactly: byte for byte, no trimming or case folding (music entries only)', example: 'Sakura Letters' }),
     bgm_id: positiveInt({ description: "The album's Bangumi subject id; wins over title when both are given", example: '327465' }),
@@ -200,7 +200,7 @@ export const tags = defineOperation({
   spellings: 'api',
   auth: 'api-key',
   summary: 'The most used tags of some entry types (of some sources), with how many entries carry each; no year tags',
-  responds: { tags: { list: true, object: 'TagDto' } },
+  responds: { tags: many(TagDtoSchema) },
   params: {
     wiki_type: requiredWikiTypes,
     source: sources("Moecat's extension: count only entries of these sources — a comma list of kinds (bundled, folder, remote) and source ids"),

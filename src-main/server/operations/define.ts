@@ -2,8 +2,17 @@
 // (each spec both reads and documents one), what it answers, and whether the answer may be cached.
 // serve.ts registers declarations with Fastify and docs.ts describes the same declarations in OpenAPI,
 // so what /docs says is what the server does.
+//
+// What an operation answers is typed from what it declares: each payload key of `responds` points at a
+// contract schema (contract/schemas.ts, whose types objects.ts reads), a plain JSON type, or `shaped<T>()`
+// — an object without a schema of its own, which /docs shows as a bare `object` (the UI's views in
+// contract/app.ts, a playlist, a job) but whose TypeScript type T the handler must still answer. So
+// `handle` that returns a payload key `responds` does not declare, leaves one out (unless the payload is
+// optional), or puts another type under one, fails the typecheck. The check is of the payload's own keys
+// and the types of their values: an object nested in a value is held to its type, not to exactness.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Information } from '../../contract/envelope';
+import type { CONTRACT_SCHEMAS, FromSchema } from '../../contract/schemas';
 
 /**
  * Who may call an operation:
@@ -32,15 +41,52 @@ export interface ParamSpec<T> {
 export type ParamSpecs = Record<string, ParamSpec<unknown>>;
 export type ParamValues<S extends ParamSpecs> = { [K in keyof S]: S[K] extends ParamSpec<infer T> ? T : never };
 
-/** A payload key and what it holds: a contract object's name (schemas.ts) or a JSON type. */
-export interface Responds {
-  list: boolean;
-  object: string;
+/** A JSON type /docs names for a payload value that is not an object: a count, a flag, the portal's url. */
+export type JsonType = 'string' | 'integer' | 'boolean';
+
+/** A payload object without a schema: /docs shows a bare `object`, and the handler must answer a T. */
+export interface Shaped<T> {
+  readonly shaped: true;
+  /** Never present: it carries T for the typecheck. */
+  readonly of?: T;
 }
 
+const SHAPED: Shaped<never> = Object.freeze({ shaped: true });
+
+/** A payload object of type T that has no schema (see Shaped). */
+export const shaped = <T>(): Shaped<T> => SHAPED;
+
+export const isShaped = (object: unknown): object is Shaped<unknown> => object === SHAPED;
+
+/** A schema /docs names in its components. */
+export type ContractSchema = (typeof CONTRACT_SCHEMAS)[keyof typeof CONTRACT_SCHEMAS];
+
+/** What a payload value is: a contract schema's object, a JSON type or a shaped object. */
+export type Responded = ContractSchema | JsonType | Shaped<unknown>;
+
+/** What a payload key holds: one value, or a list of them. */
+export interface Responds<O extends Responded = Responded> {
+  readonly list: boolean;
+  readonly object: O;
+}
+export type One<O extends Responded> = Responds<O> & { readonly list: false };
+export type Many<O extends Responded> = Responds<O> & { readonly list: true };
+
+/** One value under a payload key. */
+export const one = <O extends Responded>(object: O): One<O> => ({ list: false, object });
+/** A list under a payload key. */
+export const many = <O extends Responded>(object: O): Many<O> => ({ list: true, object });
+
+export type Payloads = Record<string, Responds>;
+
+type ValueOf<O> = O extends 'string' ? string : O extends 'integer' ? number : O extends 'boolean' ? boolean : O extends Shaped<infer T> ? T : FromSchema<O>;
+
+/** The payload `responds` declares, as TypeScript. */
+export type PayloadOf<R extends Payloads> = { -readonly [K in keyof R]: R[K] extends { list: true; object: infer O } ? ValueOf<O>[] : ValueOf<R[K]['object']> };
+
 /** What a handler answers: the envelope's payload, with what `information` adds. */
-export interface Answer {
-  payload: Record<string, unknown>;
+export interface Answer<P extends object = Record<string, unknown>> {
+  payload: P;
   information?: Partial<Information>;
   msg?: string[];
   /** The portal's own fields come first, then `information`. */
@@ -58,7 +104,8 @@ export interface OperationContext<S extends ParamSpecs> {
   asUser: boolean;
 }
 
-export interface Operation<S extends ParamSpecs = ParamSpecs> {
+/** An operation: `S` its parameter specs, `R` what it responds, `A` its handler's answer. */
+export interface Operation<S extends ParamSpecs = ParamSpecs, R extends Payloads = Payloads, A extends Answer<object> = Answer> {
   method: 'GET' | 'POST';
   /** A GET that also answers POST, its parameters in the query or a form or JSON body (PHP widgets post). */
   alsoPost?: boolean;
@@ -86,10 +133,11 @@ export interface Operation<S extends ParamSpecs = ParamSpecs> {
   /** What /docs adds below the summary: decisions a caller should know. */
   notes?: string;
   params: S;
-  responds: Record<string, Responds>;
+  /** The payload's keys and what each holds, in the order they are sent; `handle`'s answer is typed from it. */
+  responds: R;
   /** page, perpage and count in `information`. */
   paged?: boolean;
-  /** Only some of `responds` are in every answer (on-air's requested weekdays). */
+  /** Only some of `responds` are in every answer (on-air's requested weekdays): what /docs says of it. */
   optionalPayload?: string;
   /** A parameter that picks the format (`json`/`xml`) instead of the path, errors included. */
   formatParam?: string;
@@ -102,10 +150,23 @@ export interface Operation<S extends ParamSpecs = ParamSpecs> {
    * catalogue and the query ('minute': also on the clock, kept per minute). Never for the user's data.
    */
   cache?: 'catalogue' | 'minute';
-  handle(ctx: OperationContext<S>): Answer | FastifyReply | Promise<Answer | FastifyReply>;
+  handle(ctx: OperationContext<S>): A | FastifyReply | Promise<A | FastifyReply>;
 }
 
-/** Declares an operation, its handler typed by its parameter specs. */
-export function defineOperation<S extends ParamSpecs>(op: Operation<S>): Operation {
+/** The payload keys an answer has that `responds` does not declare. */
+type Undeclared<A, R> = A extends { payload: infer P } ? Exclude<keyof P, keyof R> : never;
+/** Nothing when `A` keeps to `R`; else a demand no handler meets, whose text says which keys are undeclared. */
+type Declared<A, R> = [Undeclared<A, R>] extends [never] ? unknown : { handle: `answers payload keys its responds does not declare: ${Undeclared<A, R> & string}` };
+
+/**
+ * Declares an operation: its handler typed by its parameter specs (`p`) and its answer by `responds`
+ * (every declared key, unless `optionalPayload` says only some are sent, and no other key).
+ */
+export function defineOperation<
+  S extends ParamSpecs,
+  R extends Payloads,
+  O extends string | undefined = undefined,
+  A extends Answer<O extends string ? Partial<PayloadOf<R>> : PayloadOf<R>> = Answer<O extends string ? Partial<PayloadOf<R>> : PayloadOf<R>>,
+>(op: Operation<S, R, A> & { optionalPayload?: O } & Declared<A, R>): Operation {
   return op as unknown as Operation;
 }

@@ -16,7 +16,8 @@ import type { FastifyInstance } from 'fastify';
 import type { FavDto, SubDto, WikiDto } from '../../contract/objects';
 import { sectionOf, SECTION_TYPES, SECTIONS, SUB_TYPES, type EntrySection, type SubType } from '../../contract/sections';
 import { ApiError } from '../api-error';
-import { defineOperation, type Operation, type ParamSpec } from './define';
+import { AnimeWikiDtoSchema, FavDtoSchema, LyricsDtoSchema, SubDtoSchema, WikiDtoSchema } from '../../contract/schemas';
+import { defineOperation, many, one, shaped, type Operation, type ParamSpec } from './define';
 import { PAGING, paging, requiredId } from './params';
 
 /** The entry, when it exists and belongs under this path's section; else a 404 saying why. */
@@ -57,7 +58,7 @@ const detailOf = (section: EntrySection): Operation =>
       notes:
         "Moecat's extension: the anime's `wiki_broadcast` (its weekly or daily slot in the catalogue time zone, the first and last broadcast day) and `wiki_sites` (where to watch it and where to read about it, from bangumi-data).",
     }),
-    responds: { wiki: { list: false, object: section === 'anime' ? 'AnimeWikiDto' : 'WikiDto' }, subs: { list: true, object: 'SubDto' } },
+    responds: { wiki: one(section === 'anime' ? AnimeWikiDtoSchema : WikiDtoSchema), subs: many(SubDtoSchema) },
     params: { wiki_id: wikiId(section) },
     handle({ p, app, site }) {
       const queries = app.deps.catalogue.queries.entryDetail;
@@ -77,7 +78,7 @@ const subsOf = (section: EntrySection): Operation =>
     auth: 'api-key',
     summary: `A ${section} entry's sub-entries in order, a page at a time (songs with their audio in sub_upload); also /${section}/<id>/songs?api=json`,
     paged: true,
-    responds: { subs: { list: true, object: 'SubDto' } },
+    responds: { subs: many(SubDtoSchema) },
     params: { wiki_id: wikiId(section), ...PAGING },
     handle({ p, app, site }) {
       const page = paging(p);
@@ -97,7 +98,7 @@ const subDetailOf = (type?: SubType): Operation =>
     summary: type
       ? `One ${type === 'ep' ? 'episode' : 'song'} with its entry in \`wiki\` (the original path); also /${type}/<id>?api=json`
       : 'One sub-entry (song or episode) with its entry in `wiki`',
-    responds: { sub: { list: false, object: 'SubDto' } },
+    responds: { sub: one(SubDtoSchema) },
     params: { sub_id: subId(type) },
     handle({ p, app, site }) {
       return { payload: { sub: subOf(app, type, p.sub_id, site) } };
@@ -111,7 +112,7 @@ const subLyrics: Operation = defineOperation({
   auth: 'api-key',
   summary: "A song's lyrics (Moecat's extension): synced lines with their times, or unsynced text",
   notes: 'Read at import from a sidecar .lrc beside the MP3 (which wins) or the file\'s ID3 SYLT / USLT tags.',
-  responds: { lyrics: { list: false, object: 'LyricsDto' } },
+  responds: { lyrics: one(LyricsDtoSchema) },
   errors: { 404: 'No sub-entry has this id, or it has no lyrics' },
   params: { sub_id: subId() },
   handle({ p, app, site }) {
@@ -122,10 +123,11 @@ const subLyrics: Operation = defineOperation({
   },
 });
 
-/** A page of a short list known whole. */
-function pageOf(key: string, items: unknown[], p: { page: number; perpage: number }) {
+/** A page of a short list known whole, under `key`. */
+function pageOf<K extends string, T>(key: K, items: T[], p: { page: number; perpage: number }) {
   const { page, perpage, offset } = paging(p);
-  return { information: { page, perpage, count: items.length }, payload: { [key]: items.slice(offset, offset + perpage) } };
+  const payload = { [key]: items.slice(offset, offset + perpage) } as Record<K, T[]>;
+  return { information: { page, perpage, count: items.length }, payload };
 }
 
 /** The local user's favourite of one object as a list: for the user's authority only, else []. */
@@ -144,12 +146,13 @@ const FAVS_NOTE =
 function listsOf(prefix: string, what: string, favType: 'wiki' | 'sub', idName: 'wiki_id' | 'sub_id', idParam: ParamSpec<number>, check: (app: FastifyInstance, id: number, site: string) => unknown): Operation[] {
   const base = { method: 'GET', spellings: 'api', auth: 'api-key', paged: true, params: { [idName]: idParam, ...PAGING } } as const;
   const idOf = (p: Record<string, unknown>) => p[idName] as number;
+  // Moecat has no ratings or relationships: their lists are always empty.
   const empty = (key: 'ratings' | 'relationships', summary: string) =>
     defineOperation({
       ...base,
       path: `/${prefix}/${key}`,
       summary,
-      responds: { [key]: { list: true, object: 'object' } },
+      responds: { [key]: many(shaped<never>()) },
       handle({ p, app, site }) {
         check(app, idOf(p), site);
         return pageOf(key, [], p);
@@ -161,7 +164,7 @@ function listsOf(prefix: string, what: string, favType: 'wiki' | 'sub', idName: 
       path: `/${prefix}/favs`,
       summary: `Who has ${what} among their favourites`,
       notes: FAVS_NOTE,
-      responds: { favs: { list: true, object: 'FavDto' } },
+      responds: { favs: many(FavDtoSchema) },
       handle({ p, app, site, asUser }) {
         check(app, idOf(p), site);
         return pageOf('favs', favsOf(app, favType, idOf(p), asUser), p);
@@ -185,7 +188,7 @@ function wikiExtrasOf(section: EntrySection): Operation[] {
       path: `/${section}/similarity`,
       summary: `${section === 'anime' ? 'Anime' : section === 'music' ? 'Music' : 'Radio'} entries sharing the most tags with a ${section} entry, most shared first (then newest)`,
       notes: 'Similar = sharing tags: Moecat has no listening data of others. An entry without tags has no similar entries.',
-      responds: { similarity: { list: true, object: 'WikiDto' } },
+      responds: { similarity: many(WikiDtoSchema) },
       handle({ p, app, site }) {
         wikiOf(app, section, p.wiki_id, site);
         const page = paging(p);

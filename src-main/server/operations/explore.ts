@@ -11,11 +11,11 @@
 // /user/detail is the local user (uid 1, the only user) for the app or an OAuth-signed request; with an
 // API key alone it is a 403 (the key does not carry the user's data); another uid is a 404.
 import type { FastifyInstance } from 'fastify';
-import type { WikiDto } from '../../contract/objects';
 import { LOCAL_USER_ID } from '../../contract/objects';
 import { toUserDto } from '../../catalogue/user/user-db';
 import { ApiError, badParameter } from '../api-error';
-import { defineOperation } from './define';
+import { TagDtoSchema, UserDtoSchema, WikiDtoSchema } from '../../contract/schemas';
+import { defineOperation, many, one, type PayloadOf } from './define';
 import { oneOf, positiveInt, positiveIntOf, spec, textOf } from './params';
 
 export const EXPLORE_DEFAULT = 10;
@@ -23,8 +23,15 @@ export const EXPLORE_MAX = 50;
 /** A favourite weighs as much as this many plays in "hot". */
 export const FAV_WEIGHT = 5;
 
-const LISTS = ['new_musics', 'hot_musics', 'hot_radios', 'musics', 'tags'] as const;
-type ListName = (typeof LISTS)[number];
+const EXPLORE_LISTS = {
+  new_musics: many(WikiDtoSchema),
+  hot_musics: many(WikiDtoSchema),
+  hot_radios: many(WikiDtoSchema),
+  musics: many(WikiDtoSchema),
+  tags: many(TagDtoSchema),
+};
+type ListName = keyof typeof EXPLORE_LISTS;
+const LISTS = Object.keys(EXPLORE_LISTS) as ListName[];
 
 const asked = (what: string) =>
   spec({ description: `1 to include ${what}`, example: '1' }, (raw, name) => {
@@ -52,13 +59,7 @@ export const explore = defineOperation({
     'Moecat has no counts from other listeners. With an API key alone, hot lists are the newest (the key does not carry the user\'s data).',
   formatParam: 'api',
   optionalPayload: 'Only the lists asked for',
-  responds: {
-    new_musics: { list: true, object: 'WikiDto' },
-    hot_musics: { list: true, object: 'WikiDto' },
-    hot_radios: { list: true, object: 'WikiDto' },
-    musics: { list: true, object: 'WikiDto' },
-    tags: { list: true, object: 'TagDto' },
-  },
+  responds: EXPLORE_LISTS,
   params: {
     new_musics: asked('the newest music entries'),
     hot_musics: asked("the music entries played and favoured most here"),
@@ -76,14 +77,17 @@ export const explore = defineOperation({
     if (wanted.length === 0) throw new ApiError('MISSING_PARAMETER', `Ask for at least one list: ${LISTS.map((l) => `${l}=1`).join(', ')}.`);
     const { explore: q, tags } = app.deps.catalogue.queries;
     const hot = asUser ? hotIds(app) : [];
-    const lists: Record<ListName, () => unknown[]> = {
+    const lists: { [K in ListName]: () => PayloadOf<typeof EXPLORE_LISTS>[K] } = {
       new_musics: () => q.newest(['music'], p.perpage, site),
-      hot_musics: (): WikiDto[] => q.rankedThenNewest(hot, ['music'], p.perpage, site),
-      hot_radios: (): WikiDto[] => q.rankedThenNewest(hot, ['radio'], p.perpage, site),
+      hot_musics: () => q.rankedThenNewest(hot, ['music'], p.perpage, site),
+      hot_radios: () => q.rankedThenNewest(hot, ['radio'], p.perpage, site),
       musics: () => q.random(['music'], p.perpage, site),
       tags: () => tags.mostUsed(['music'], p.perpage),
     };
-    return { payload: Object.fromEntries(wanted.map((name) => [name, lists[name]()])) };
+    const payload: Partial<PayloadOf<typeof EXPLORE_LISTS>> = {};
+    const put = <K extends ListName>(name: K) => void (payload[name] = lists[name]());
+    wanted.forEach(put);
+    return { payload };
   },
 });
 
@@ -94,7 +98,7 @@ export const userDetail = defineOperation({
   auth: 'api-key',
   summary: 'The local user: Moecat has one user (uid 1) and no accounts',
   notes: "For the app or an OAuth-signed request; an API key alone gets a 403, as it does not carry the user's data. Any uid but 1 is a 404.",
-  responds: { user: { list: false, object: 'UserDto' } },
+  responds: { user: one(UserDtoSchema) },
   errors: { 403: 'Asked with an API key alone', 404: 'A uid other than 1' },
   params: { uid: positiveInt({ description: 'The user id: 1, the local user (the default)', example: '1' }) },
   handle({ p, app, site, asUser }) {

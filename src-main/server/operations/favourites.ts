@@ -10,7 +10,8 @@ import type { FavItemDto } from '../../contract/objects';
 import type { FavObjType } from '../../catalogue/user/user-db';
 import { ApiError, badParameter, missingParameter } from '../api-error';
 import { withUserFavs } from '../user-favs';
-import { defineOperation } from './define';
+import { FavDtoSchema, SubFavItemDtoSchema, WikiFavItemDtoSchema } from '../../contract/schemas';
+import { defineOperation, many, one } from './define';
 import { PAGING, paging, positiveInt, requiredId, spec, textOf } from './params';
 
 const FAV_TYPE_MAX = 1000;
@@ -31,7 +32,7 @@ export const addFav = defineOperation({
   spellings: 'api',
   auth: 'user',
   summary: "Adds an entry or a sub-entry to the user's favourites",
-  responds: { fav: { list: false, object: 'FavDto' } },
+  responds: { fav: one(FavDtoSchema) },
   errors: { 404: 'The catalogue has no such entry or sub-entry', 405: 'Any method but POST', 409: 'It is already a favourite (delete it first to change fav_type)' },
   params: {
     fav_obj_type: objType,
@@ -52,7 +53,7 @@ export const deleteFav = defineOperation({
   spellings: 'api',
   auth: 'user',
   summary: "Removes an entry or a sub-entry from the user's favourites",
-  responds: { fav: { list: false, object: 'FavDto' } },
+  responds: { fav: one(FavDtoSchema) },
   errors: { 404: 'It is not a favourite', 405: 'Any method but POST' },
   params: {
     fav_obj_type: objType,
@@ -75,13 +76,14 @@ const listOf = (type: FavObjType) =>
     auth: 'user',
     summary: `The user's favourite ${type === 'wiki' ? 'entries' : 'songs and episodes'}, newest first, each with its object in \`obj\``,
     paged: true,
-    responds: { favs: { list: true, object: type === 'wiki' ? 'WikiFavItemDto' : 'SubFavItemDto' } },
+    responds: { favs: many(type === 'wiki' ? WikiFavItemDtoSchema : SubFavItemDtoSchema) },
     errors: { 405: 'Any method but GET or HEAD' },
     params: PAGING,
     handle({ p, app, site }) {
       const page = paging(p);
       const { count, favs } = app.deps.userDb.listFavs(type, page.perpage, page.offset);
-      const items: FavItemDto[] = favs.map((fav) => ({ ...fav, obj: findObj(app, type, fav.fav_obj_id, site) ?? null }));
+      const { findWiki, findSub } = app.deps.catalogue.queries.entryDetail;
+      const items = favs.map((fav): FavItemDto => (type === 'wiki' ? { ...fav, obj: findWiki(fav.fav_obj_id, site) ?? null } : { ...fav, obj: findSub(fav.fav_obj_id, site) ?? null }));
       return { information: { page: page.page, perpage: page.perpage, count }, payload: { favs: withUserFavs(items, app.deps.userDb) } };
     },
   });

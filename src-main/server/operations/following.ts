@@ -13,7 +13,10 @@ import { MAX_REMINDER_MINUTES } from '../../catalogue/user/user-settings';
 import { ApiError, badParameter, missingParameter } from '../api-error';
 import { animeEntry, followedShows } from '../followed-shows';
 import { sameSecret } from '../oauth/signature';
-import { defineOperation } from './define';
+import type { CalendarView } from '../../contract/app';
+import { AnimeWikiDtoSchema } from '../../contract/schemas';
+import type { ReminderSettings } from '../../catalogue/user/user-settings';
+import { defineOperation, many, one, shaped } from './define';
 import { flag, requiredId, spec } from './params';
 
 /** The iCalendar writer and its time-zone data, loaded on the first calendar asked for, not at start-up (DESIGN.md §6 ready). */
@@ -51,7 +54,7 @@ export const following = defineOperation({
   spellings: 'json',
   auth: 'first-party',
   summary: 'The followed shows (favourite anime with a weekly or daily slot), with their slots and sites',
-  responds: { shows: { list: true, object: 'AnimeWikiDto' } },
+  responds: { shows: many(AnimeWikiDtoSchema) },
   params: {},
   handle: ({ app, site }) => ({ payload: { shows: followedShows(app.deps.catalogue, app.deps.userDb, site) } }),
 });
@@ -62,7 +65,7 @@ export const getReminders = defineOperation({
   spellings: 'json',
   auth: 'first-party',
   summary: 'Whether followed shows are announced before their broadcasts, and how many minutes before',
-  responds: { reminders: { list: false, object: 'object' } },
+  responds: { reminders: one(shaped<ReminderSettings>()) },
   params: {},
   handle: ({ app }) => ({ payload: { reminders: app.deps.userDb.settings.reminders() } }),
 });
@@ -73,7 +76,7 @@ export const setReminders = defineOperation({
   spellings: 'json',
   auth: 'first-party',
   summary: 'Turns the reminders on or off and sets how many minutes before a broadcast they come',
-  responds: { reminders: { list: false, object: 'object' } },
+  responds: { reminders: one(shaped<ReminderSettings>()) },
   params: { enabled: flag({ description: 'true to be reminded (a JSON body)' }), minutes },
   handle: ({ p, app }) => ({ payload: { reminders: app.deps.userDb.settings.setReminders({ enabled: p.enabled, minutes: p.minutes }) } }),
 });
@@ -84,7 +87,7 @@ export const calendarInfo = defineOperation({
   spellings: 'json',
   auth: 'first-party',
   summary: "The followed shows' calendar feed address, with its token",
-  responds: { calendar: { list: false, object: 'object' } },
+  responds: { calendar: one(shaped<CalendarView>()) },
   params: {},
   handle: ({ app, site }) => ({ payload: { calendar: { feed_url: feedUrl(app, site) } } }),
 });
@@ -95,7 +98,7 @@ export const renewCalendar = defineOperation({
   spellings: 'json',
   auth: 'first-party',
   summary: 'Replaces the calendar feed token: the old feed address stops working',
-  responds: { calendar: { list: false, object: 'object' } },
+  responds: { calendar: one(shaped<CalendarView>()) },
   params: {},
   handle({ app, site }) {
     app.deps.userDb.settings.renewCalendarToken();

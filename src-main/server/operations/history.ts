@@ -11,7 +11,8 @@ import type { PlayItemDto } from '../../contract/objects';
 import { MAX_PLAYS } from '../../catalogue/user/user-db';
 import { ApiError } from '../api-error';
 import { withUserFavs } from '../user-favs';
-import { defineOperation } from './define';
+import { PlayDtoSchema, PlayItemDtoSchema } from '../../contract/schemas';
+import { defineOperation, many, one } from './define';
 import { PAGING, paging, requiredId } from './params';
 
 export const addPlay = defineOperation({
@@ -20,7 +21,7 @@ export const addPlay = defineOperation({
   spellings: 'api',
   auth: 'first-party',
   summary: `Records that the user started playing a song or episode (the newest ${MAX_PLAYS} plays are kept)`,
-  responds: { play: { list: false, object: 'PlayDto' } },
+  responds: { play: one(PlayDtoSchema) },
   errors: { 404: 'The catalogue has no such sub-entry', 405: 'Any method but POST' },
   params: { sub_id: requiredId({ description: 'The sub-entry id', example: '51000401' }) },
   handle({ p, app, site }) {
@@ -37,7 +38,7 @@ export const listPlays = defineOperation({
   auth: 'first-party',
   summary: 'Recently played: each song or episode once, at its latest play, newest first, with the sub-entry and its entry',
   paged: true,
-  responds: { plays: { list: true, object: 'PlayItemDto' } },
+  responds: { plays: many(PlayItemDtoSchema) },
   errors: { 405: 'Any method but GET or HEAD' },
   params: PAGING,
   handle({ p, app, site }) {
@@ -55,7 +56,7 @@ export const clearPlays = defineOperation({
   spellings: 'api',
   auth: 'first-party',
   summary: 'Forgets every play',
-  responds: { cleared: { list: false, object: 'integer' } },
+  responds: { cleared: one('integer') },
   errors: { 405: 'Any method but POST' },
   params: {},
   handle: ({ app }) => ({ payload: { cleared: app.deps.userDb.clearPlays() } }),

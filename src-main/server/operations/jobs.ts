@@ -17,10 +17,11 @@
 // left out when an earlier sync of this remote saved it; `cache_audio` needs the cache directory and
 // `covers` the data directory — 400 when the server has none.
 import type { FastifyInstance } from 'fastify';
-import type { ImportJobResult, RemoteSourceView } from '../../contract/app';
+import type { ImportJobResult, JobState, LibraryFolder, RemoteSourceView } from '../../contract/app';
+import type { SourceDto } from '../../contract/objects';
 import { removeCovers } from '../../catalogue/write/cover-files';
 import { ApiError, badParameter, missingParameter } from '../api-error';
-import { defineOperation } from './define';
+import { defineOperation, many, one, shaped } from './define';
 import { flag, pathSegment, requiredText, spec, text, textOf } from './params';
 
 const loadImport = () => import('../../catalogue/import/folder-import');
@@ -33,6 +34,8 @@ const jobOf = (app: FastifyInstance, id: string) => {
   return job;
 };
 const latest = (app: FastifyInstance, kind: 'import' | 'sync' | 'remove-source') => app.jobs.list().find((j) => j.kind === kind) ?? null;
+/** The latest job of the section's kind, null before the first. */
+const LATEST_JOB = one(shaped<JobState | null>());
 
 export const listJobs = defineOperation({
   method: 'GET',
@@ -40,7 +43,7 @@ export const listJobs = defineOperation({
   spellings: 'json',
   auth: 'first-party',
   summary: 'The catalogue jobs (imports, syncs, source removals), newest first',
-  responds: { jobs: { list: true, object: 'object' } },
+  responds: { jobs: many(shaped<JobState>()) },
   params: {},
   handle: ({ app }) => ({ payload: { jobs: app.jobs.list() } }),
 });
@@ -51,7 +54,7 @@ export const getJob = defineOperation({
   spellings: 'json',
   auth: 'first-party',
   summary: "One job: its progress, problems and, when it ends, its result or why it failed",
-  responds: { job: { list: false, object: 'object' } },
+  responds: { job: one(shaped<JobState>()) },
   errors: { 404: 'No such job' },
   params: { id: jobId },
   handle: ({ p, app }) => ({ payload: { job: jobOf(app, p.id) } }),
@@ -63,7 +66,7 @@ export const cancelJob = defineOperation({
   spellings: 'json',
   auth: 'first-party',
   summary: 'Cancels a running job (what it committed stays)',
-  responds: { job: { list: false, object: 'object' } },
+  responds: { job: one(shaped<JobState>()) },
   errors: { 404: 'No such job', 409: 'The job is not running' },
   params: { id: jobId },
   handle({ p, app }) {
@@ -79,7 +82,7 @@ export const library = defineOperation({
   spellings: 'json',
   auth: 'first-party',
   summary: 'The imported folders with their counts, whether this server can import, and the latest import job',
-  responds: { folders: { list: true, object: 'object' }, writable: { list: false, object: 'boolean' }, job: { list: false, object: 'object' } },
+  responds: { folders: many(shaped<LibraryFolder>()), writable: one('boolean'), job: LATEST_JOB },
   params: {},
   handle: ({ app }) => ({
     payload: { folders: app.deps.catalogue.queries.library.folders(), writable: app.jobs.writable && app.deps.dataDir !== undefined, job: latest(app, 'import') },
@@ -101,7 +104,7 @@ export const importFolder = defineOperation({
   spellings: 'json',
   auth: 'first-party',
   summary: 'Imports (or re-imports) a folder of MP3 files as a job',
-  responds: { job: { list: false, object: 'object' } },
+  responds: { job: one(shaped<JobState>()) },
   errors: { 409: 'Another job is running' },
   params: { folder: bodyText('The absolute path of a folder of MP3 files', 4096) },
   async handle({ p, app }) {
@@ -130,7 +133,7 @@ export const listSources = defineOperation({
   spellings: 'json',
   auth: 'first-party',
   summary: "The working catalogue's sources with their counts, whether this server can remove, and the latest removal job",
-  responds: { sources: { list: true, object: 'object' }, writable: { list: false, object: 'boolean' }, job: { list: false, object: 'object' } },
+  responds: { sources: many(shaped<SourceDto>()), writable: one('boolean'), job: LATEST_JOB },
   params: {},
   handle: ({ app }) => ({ payload: { sources: app.deps.catalogue.queries.sources.list(), writable: app.jobs.writable, job: latest(app, 'remove-source') } }),
 });
@@ -148,7 +151,7 @@ export const removeSource = defineOperation({
   spellings: 'json',
   auth: 'first-party',
   summary: 'Removes an imported or synced source with everything it brought, as a job',
-  responds: { job: { list: false, object: 'object' } },
+  responds: { job: one(shaped<JobState>()) },
   errors: { 404: 'No such source', 409: 'Another job is running' },
   params: { source_id: sourceId },
   handle({ p, app }) {
@@ -191,7 +194,7 @@ export const syncState = defineOperation({
   spellings: 'json',
   auth: 'first-party',
   summary: 'The remote sources with their counts and last sync, whether this server can sync, and the latest sync job',
-  responds: { sources: { list: true, object: 'object' }, writable: { list: false, object: 'boolean' }, job: { list: false, object: 'object' } },
+  responds: { sources: many(shaped<RemoteSourceView>()), writable: one('boolean'), job: LATEST_JOB },
   params: {},
   handle: async ({ app }) => ({ payload: { sources: await remoteSources(app), writable: app.jobs.writable, job: latest(app, 'sync') } }),
 });
@@ -202,7 +205,7 @@ export const startSync = defineOperation({
   spellings: 'json',
   auth: 'first-party',
   summary: 'Syncs (or syncs again) a remote Moefou-compatible API into the working catalogue, as a job',
-  responds: { job: { list: false, object: 'object' } },
+  responds: { job: one(shaped<JobState>()) },
   errors: { 409: 'Another job is running' },
   params: {
     url: requiredText({ description: "The remote API's base URL (http or https)", example: 'http://127.0.0.1:8080', max: 2048 }),

@@ -9,7 +9,7 @@ import type { ApiKeyView, ConnectedToolView, OAuthRequestView } from '../../cont
 import { ApiError, badParameter, missingParameter } from '../api-error';
 import { REQUEST_TOKEN_LIFETIME_SECONDS } from '../oauth/verify';
 import { CONTROL } from '../query';
-import { defineOperation } from './define';
+import { defineOperation, many, one, shaped } from './define';
 import { spec, textOf } from './params';
 
 export const KEY_NAME_MAX = 64;
@@ -29,14 +29,14 @@ const keyName = spec({ description: `The key's name, at most ${KEY_NAME_MAX} cha
   return value;
 });
 /** A value of a fixed shape (a key, a token), required. */
-const shaped = (shape: RegExp, what: string, description: string) =>
+const fixedShape = (shape: RegExp, what: string, description: string) =>
   spec({ description, required: true }, (raw, name) => {
     if (raw === undefined || raw === '') throw missingParameter(name);
     if (typeof raw !== 'string' || !shape.test(raw)) throw badParameter(name, `must be ${what}`);
     return raw;
   });
-const apiKey = shaped(KEY_SHAPE, 'an API key (41 lower-case hex characters)', 'The API key');
-const oauthToken = shaped(TOKEN_SHAPE, 'an OAuth token (32 lower-case hex characters)', 'The OAuth token');
+const apiKey = fixedShape(KEY_SHAPE, 'an API key (41 lower-case hex characters)', 'The API key');
+const oauthToken = fixedShape(TOKEN_SHAPE, 'an OAuth token (32 lower-case hex characters)', 'The OAuth token');
 
 export const listKeys = defineOperation({
   method: 'GET',
@@ -44,7 +44,7 @@ export const listKeys = defineOperation({
   spellings: 'json',
   auth: 'first-party',
   summary: 'The API keys, active and revoked (without their secrets)',
-  responds: { api_keys: { list: true, object: 'object' } },
+  responds: { api_keys: many(shaped<ApiKeyView>()) },
   params: {},
   handle: ({ app }) => ({ payload: { api_keys: app.deps.userDb.listKeys().map(viewOf(app)) } }),
 });
@@ -55,7 +55,7 @@ export const createKey = defineOperation({
   spellings: 'json',
   auth: 'first-party',
   summary: 'Creates an API key; its secret (the OAuth consumer secret) is in this answer only',
-  responds: { api_key: { list: false, object: 'object' } },
+  responds: { api_key: one(shaped<ApiKeyView>()) },
   params: { name: keyName },
   handle({ p, app }) {
     const created = app.deps.userDb.createKey(p.name, nowSeconds(app));
@@ -69,7 +69,7 @@ export const revokeKey = defineOperation({
   spellings: 'json',
   auth: 'first-party',
   summary: 'Revokes an API key (and the tools connected with it)',
-  responds: { api_key: { list: false, object: 'object' } },
+  responds: { api_key: one(shaped<ApiKeyView>()) },
   errors: { 404: 'There is no such key' },
   params: { key: apiKey },
   handle({ p, app }) {
@@ -118,7 +118,7 @@ export const oauthRequest = defineOperation({
   spellings: 'json',
   auth: 'first-party',
   summary: 'The authorization request a tool sent the user to approve (the approval page reads it)',
-  responds: { oauth_request: { list: false, object: 'object' } },
+  responds: { oauth_request: one(shaped<OAuthRequestView>()) },
   errors: { 404: 'No such request, or it expired, or its key was revoked' },
   params: { token: oauthToken },
   handle: ({ p, app }) => ({ payload: { oauth_request: requestOf(app, p.token) } }),
@@ -131,7 +131,7 @@ const decide = (decision: 'approve' | 'deny') =>
     spellings: 'json',
     auth: 'first-party',
     summary: decision === 'approve' ? 'The user allows the tool: the request token gets its verifier' : 'The user refuses the tool',
-    responds: { oauth_request: { list: false, object: 'object' } },
+    responds: { oauth_request: one(shaped<OAuthRequestView>()) },
     errors: { 404: 'No such request, or it expired', 409: 'The request was already answered' },
     params: { token: oauthToken },
     handle({ p, app }) {
@@ -149,7 +149,7 @@ export const connectedTools = defineOperation({
   spellings: 'json',
   auth: 'first-party',
   summary: 'The tools connected with OAuth, with when they connected and were last used',
-  responds: { tools: { list: true, object: 'object' } },
+  responds: { tools: many(shaped<ConnectedToolView>()) },
   params: {},
   handle: ({ app }) => ({ payload: { tools: oauthStore(app.deps.userDb.db).listConnected().map(toolView) } }),
 });
@@ -160,7 +160,7 @@ export const revokeTool = defineOperation({
   spellings: 'json',
   auth: 'first-party',
   summary: "Ends a connected tool's access (its access token)",
-  responds: { tool: { list: false, object: 'object' } },
+  responds: { tool: one(shaped<ConnectedToolView>()) },
   errors: { 404: 'There is no such connected tool' },
   params: { token: oauthToken },
   handle({ p, app }) {

@@ -13,7 +13,8 @@ import type { PlaylistItemDto } from '../../contract/objects';
 import { SUB_TYPES } from '../../contract/sections';
 import type { PlaylistPage } from '../../catalogue/read/listen';
 import { ApiError } from '../api-error';
-import { defineOperation } from './define';
+import { PlaylistItemDtoSchema } from '../../contract/schemas';
+import { defineOperation, many } from './define';
 import { entryIn } from './entries';
 import { oneOf, page, paging, positiveInt, positiveIntOf, spec } from './params';
 
@@ -55,7 +56,7 @@ export const playlist = defineOperation({
     'POST takes the same parameters in a form or JSON body. information adds item_count, may_have_next and next_url (without credentials: add your own).',
   formatParam: 'api',
   paged: true,
-  responds: { playlist: { list: true, object: 'PlaylistItemDto' } },
+  responds: { playlist: many(PlaylistItemDtoSchema) },
   errors: { 404: 'The entry or sub-entry does not exist, or is not of the kind asked' },
   params: {
     music: positiveInt({ description: 'A music entry id: its songs with audio, in order', example: '51000001' }),

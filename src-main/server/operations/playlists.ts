@@ -20,7 +20,8 @@ import { ApiError, badParameter, missingParameter } from '../api-error';
 import { playlistFiles } from '../playlist-files';
 import { CONTROL } from '../query';
 import { withUserFavs } from '../user-favs';
-import { defineOperation, type Operation } from './define';
+import type { PlaylistItemView } from '../../contract/app';
+import { defineOperation, many, one, shaped, type Operation } from './define';
 import { list, spec, textOf } from './params';
 
 const IMPORT_BODY_LIMIT = 1024 * 1024;
@@ -72,14 +73,14 @@ function changed(app: FastifyInstance, id: number, items: number[]) {
 
 const base = { spellings: 'api', auth: 'first-party' } as const;
 const write = { ...base, method: 'POST' } as const;
-const PLAYLIST = { playlist: { list: false, object: 'object' } };
+const PLAYLIST = { playlist: one(shaped<Playlist>()) };
 
 const listPlaylists = defineOperation({
   ...base,
   method: 'GET',
   path: '/app/playlists',
   summary: "The user's playlists, most recently changed first",
-  responds: { playlists: { list: true, object: 'object' } },
+  responds: { playlists: many(shaped<Playlist>()) },
   params: {},
   handle: ({ app }) => ({ payload: { playlists: app.deps.userDb.playlists.list() } }),
 });
@@ -101,7 +102,7 @@ const getPlaylist = defineOperation({
   method: 'GET',
   path: '/app/playlists/:playlist_id',
   summary: 'One playlist with its songs in order (sub null for one the catalogue no longer has)',
-  responds: { ...PLAYLIST, items: { list: true, object: 'object' } },
+  responds: { ...PLAYLIST, items: many(shaped<PlaylistItemView>()) },
   errors: { 404: 'No playlist has this id' },
   params: { playlist_id: playlistId },
   handle({ p, app, site }) {
@@ -225,7 +226,7 @@ const importPlaylist = defineOperation({
   bodyLimit: IMPORT_BODY_LIMIT,
   summary: "Makes a playlist from an .m3u8 or .m3u file's content: the songs of imported folders it names",
   notes: "A location matches when it is a path (or file:// URL) whose real path is a file Moecat imported from a folder, or one of this server's /files/ URLs; the others, lines that are no path or URL included, are counted in `missing`. Nothing is fetched.",
-  responds: { ...PLAYLIST, matched: { list: false, object: 'integer' }, missing: { list: false, object: 'integer' } },
+  responds: { ...PLAYLIST, matched: one('integer'), missing: one('integer') },
   params: {
     name: playlistName,
     text: spec({ description: `The file's content (UTF-8), at most 1 MiB and ${MAX_IMPORT_LOCATIONS.toLocaleString('en')} locations`, required: true }, (raw, name) => {

@@ -5,12 +5,13 @@
 // Turning posters off stops nothing already saved from showing; it only keeps Moecat from asking.
 import type { FastifyInstance } from 'fastify';
 import { ApiError, badParameter } from '../api-error';
-import { defineOperation } from './define';
+import type { JobState, PosterView } from '../../contract/app';
+import { defineOperation, one, shaped } from './define';
 import { flag, text } from './params';
 
 const loadPosters = () => import('../../catalogue/sync/posters');
 
-function view(app: FastifyInstance) {
+function view(app: FastifyInstance): PosterView {
   const { enabled, apiBase } = app.deps.userDb.settings.posters();
   return { enabled, api_base: apiBase, ...app.deps.userDb.posters.counts() };
 }
@@ -22,7 +23,7 @@ export const posterState = defineOperation({
   spellings: 'json',
   auth: 'first-party',
   summary: 'Whether anime posters are fetched from Bangumi, from which API, how many were asked for and saved, and the latest run',
-  responds: { posters: { list: false, object: 'object' }, job: { list: false, object: 'object' } },
+  responds: { posters: one(shaped<PosterView>()), job: one(shaped<JobState | null>()) },
   params: {},
   handle: ({ app }) => ({ payload: { posters: view(app), job: latest(app) } }),
 });
@@ -33,7 +34,7 @@ export const setPosters = defineOperation({
   spellings: 'json',
   auth: 'first-party',
   summary: 'Turns fetching posters from Bangumi on or off, and sets the API it asks',
-  responds: { posters: { list: false, object: 'object' }, job: { list: false, object: 'object' } },
+  responds: { posters: one(shaped<PosterView>()), job: one(shaped<JobState | null>()) },
   params: {
     enabled: flag({ description: 'true to fetch posters when asked (a JSON body)' }),
     api_base: text({ description: "Bangumi's API (http or https); left out, the one set before (https://api.bgm.tv at first)", example: 'https://api.bgm.tv', max: 2048 }),
@@ -63,7 +64,7 @@ export const startPosters = defineOperation({
   spellings: 'json',
   auth: 'first-party',
   summary: 'Fetches the posters not asked for yet, as a job (one anime at a time; run again to resume)',
-  responds: { job: { list: false, object: 'object' } },
+  responds: { job: one(shaped<JobState>()) },
   errors: { 409: 'Another job is running' },
   params: {},
   async handle({ app }) {

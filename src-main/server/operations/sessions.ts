@@ -6,7 +6,7 @@ import type { UiSessionView } from '../../contract/app';
 import { ApiError } from '../api-error';
 import { checkOrigin } from '../plugins/first-party';
 import { browserName } from '../ui-session';
-import { defineOperation } from './define';
+import { defineOperation, many, one, shaped } from './define';
 import { requiredId, spec } from './params';
 
 const LOGIN_TOKEN_SHAPE = /^[0-9a-f]{32}$/;
@@ -33,7 +33,7 @@ export const startSession = defineOperation({
   auth: 'none',
   summary: "Signs a browser in: the sign-in link's one-time token for a session token (sent as X-Moecat-UI from then on)",
   notes: 'The session token is in this answer only; the server keeps only its hash. The sign-in token works once, whatever the answer.',
-  responds: { session: { list: false, object: 'object' } },
+  responds: { session: one(shaped<UiSessionView>()) },
   errors: { 403: 'The sign-in token was used already, is unknown, or comes from another Origin' },
   params: { token: loginToken },
   handle({ p, app, request, site }) {
@@ -52,7 +52,7 @@ export const listSessions = defineOperation({
   spellings: 'json',
   auth: 'first-party',
   summary: 'The signed-in browsers, the most recently used first (`current`: the one asking)',
-  responds: { sessions: { list: true, object: 'object' } },
+  responds: { sessions: many(shaped<UiSessionView>()) },
   params: {},
   handle: ({ app, request }) => ({ payload: { sessions: app.sessions.list().map(viewOf(request)) } }),
 });
@@ -63,7 +63,7 @@ export const endSession = defineOperation({
   spellings: 'json',
   auth: 'first-party',
   summary: 'Signs a browser out: its session token opens nothing from then on',
-  responds: { ended: { list: false, object: 'integer' } },
+  responds: { ended: one('integer') },
   errors: { 404: 'There is no such session' },
   params: { id: requiredId({ description: 'The session, as /app/sessions lists it' }) },
   handle({ p, app }) {

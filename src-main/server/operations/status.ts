@@ -1,6 +1,6 @@
 // The catalogue's size and the API's address, for the UI's home page and About.
 import type { AppStatus } from '../../contract/app';
-import { defineOperation } from './define';
+import { defineOperation, one, shaped } from './define';
 
 export const status = defineOperation({
   method: 'GET',
@@ -8,7 +8,7 @@ export const status = defineOperation({
   spellings: 'json',
   auth: 'none',
   summary: "The catalogue's size (entries, sub-entries, uploads, entries on air now) and the API's address",
-  responds: { status: { list: false, object: 'object' } },
+  responds: { status: one(shaped<AppStatus>()) },
   params: {},
   handle({ app, site }) {
     const { catalogue, now } = app.deps;

@@ -7,7 +7,7 @@ import type { StaticDocumentSpec } from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { CONTRACT_SCHEMAS } from '../../contract/schemas';
 import { innerApp, lazyApp } from '../lazy-app';
-import type { Operation } from '../operations/define';
+import { isShaped, type Operation, type Responded } from '../operations/define';
 import { suffixesOf } from '../operations/serve';
 import { OAUTH_PATHS, oauthOpenApiPaths } from './oauth';
 
@@ -21,9 +21,6 @@ const NOTE_OF_SUFFIX: Record<string, string> = {
   '.json': 'Answers JSON.',
   '.xml': 'Answers XML: root `<response>`, a list is its key repeated once per item, strings in CDATA, null or an empty list is the text `NULL`.',
 };
-
-/** Payload values that are plain JSON types rather than contract objects (the portal's fields). */
-const PRIMITIVES = new Set(['string', 'boolean', 'integer', 'number', 'object']);
 
 const PAGED_NOTE = 'Paged: `information` carries `page`, `perpage` (at most 50) and `count` (total matches).';
 const AUTH_NOTE: Record<Operation['auth'], string> = {
@@ -57,12 +54,20 @@ function withRefs(schema: unknown, named: Map<unknown, string>, root = true): un
   return Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, withRefs(v, named, false)]));
 }
 
+/** A payload value's schema: a JSON type, a bare object (shaped), or a $ref to the contract schema it points at. */
+function valueSchema(op: Operation, object: Responded, named: Map<unknown, string>): Json {
+  if (typeof object === 'string') return { type: object };
+  if (isShaped(object)) return { type: 'object' };
+  const name = named.get(object);
+  if (name === undefined) throw new Error(`${op.path} responds with a schema that schemas.ts does not name in CONTRACT_SCHEMAS.`);
+  return ref(name);
+}
+
 /** The envelope of one operation's success: `information` plus the payload keys of `responds`. */
-function envelopeBody(op: Operation): Json {
+function envelopeBody(op: Operation, named: Map<unknown, string>): Json {
   const properties: Json = { information: ref(op.paged ? 'PagedInformation' : 'Information') };
   for (const [key, { list, object }] of Object.entries(op.responds)) {
-    if (!PRIMITIVES.has(object) && !(object in CONTRACT_SCHEMAS)) throw new Error(`${op.path} responds with "${object}", which schemas.ts does not describe.`);
-    const item = PRIMITIVES.has(object) ? { type: object } : ref(object);
+    const item = valueSchema(op, object, named);
     properties[key] = list ? { type: 'array', items: item } : item;
   }
   const required = op.optionalPayload ? ['information'] : Object.keys(properties);
@@ -153,7 +158,7 @@ export function fillOpenApiDocument(doc: Json, operations: readonly Operation[])
   Object.assign(schemas, formatSchemas('Error', { type: 'object', required: ['information'], properties: { information: ref('Information') } }));
   const paths: Json = {};
   for (const op of operations) {
-    Object.assign(schemas, formatSchemas(`${op.method === 'GET' ? '' : 'Post'}${pascal(op.path)}`, envelopeBody(op)));
+    Object.assign(schemas, formatSchemas(`${op.method === 'GET' ? '' : 'Post'}${pascal(op.path)}`, envelopeBody(op, named)));
     for (const suffix of suffixesOf(op)) {
       const path = openApiPath(`${op.path}${suffix}`);
       paths[path] = { ...(paths[path] as Json | undefined), [op.method.toLowerCase()]: operationObject(op, suffix) };
