@@ -84,3 +84,19 @@ export function showStatus(b: BroadcastDto, nowMs: number): ShowStatus {
   if (b.date_end !== 0 && nowMs >= (b.date_end + BROADCAST_DAY_SECONDS) * 1000) return 'finished';
   return 'airing';
 }
+
+/** About one cour: how long a show with no recorded end is taken to run before its end is in doubt. */
+export const EXPECTED_RUN_DAYS = 13 * 7;
+
+/**
+ * Whether a show listed as airing may have ended without the anime data saying so: no end is recorded,
+ * its first cour (EXPECTED_RUN_DAYS from its first broadcast day `dateBegin`, Unix seconds) is over at
+ * `nowMs`, and the data is from before that cour ended (`dataDay`, an ISO date: the newest start date
+ * it knows), so it could not have told. A long-running show the data saw go on past its first cour is
+ * not in doubt; neither is anything when the data's date is unknown.
+ */
+export function mayHaveEnded(dateBegin: number, dateEnd: number, dataDay: string | undefined, nowMs: number): boolean {
+  if (dateEnd !== 0 || !dataDay || !/^\d{4}-\d{2}-\d{2}$/.test(dataDay)) return false;
+  const runEndMs = (dateBegin + EXPECTED_RUN_DAYS * 86_400) * 1000;
+  return nowMs > runEndMs && Date.parse(`${dataDay}T00:00:00Z`) < runEndMs;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { broadcastsBetween, firstBroadcast, lastBroadcast, nextBroadcast, showStatus } from '../../../src-main/contract/broadcast-schedule';
+import { broadcastsBetween, firstBroadcast, lastBroadcast, mayHaveEnded, nextBroadcast, showStatus } from '../../../src-main/contract/broadcast-schedule';
 import type { BroadcastDto } from '../../../src-main/contract/objects';
 import { localMidnight } from '../../../src-main/contract/time';
 
@@ -54,5 +54,22 @@ describe('broadcast schedule', () => {
     expect(all).toEqual(['2026-11-01T22:00:00.000Z', '2026-11-02T22:00:00.000Z', '2026-11-03T22:00:00.000Z', '2026-11-04T22:00:00.000Z', '2026-11-05T22:00:00.000Z']);
     const weekly = broadcastsBetween(lateMonday, Date.parse('2026-11-01T00:00:00Z'), Date.parse('2026-11-20T00:00:00Z')).map(iso);
     expect(weekly).toEqual(['2026-11-02T16:30:00.000Z', '2026-11-09T16:30:00.000Z', '2026-11-16T16:30:00.000Z']);
+  });
+});
+
+describe('mayHaveEnded()', () => {
+  const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 1000;
+  const spring = day('2026-04-05');
+  it('doubts a show with no end whose first cour ended after the data was taken', () => {
+    expect(mayHaveEnded(spring, 0, '2026-04-29', Date.parse('2026-11-27T00:00:00Z'))).toBe(true);
+  });
+  it('does not doubt it while its first cour runs, nor once the data has seen past the cour', () => {
+    expect(mayHaveEnded(spring, 0, '2026-04-29', Date.parse('2026-05-20T00:00:00Z'))).toBe(false);
+    expect(mayHaveEnded(day('2025-01-05'), 0, '2026-04-29', Date.parse('2026-11-27T00:00:00Z'))).toBe(false);
+  });
+  it('never doubts a recorded end, or anything when the data’s date is unknown', () => {
+    expect(mayHaveEnded(spring, day('2026-06-28'), '2026-04-29', Date.parse('2026-11-27T00:00:00Z'))).toBe(false);
+    expect(mayHaveEnded(spring, 0, undefined, Date.parse('2026-11-27T00:00:00Z'))).toBe(false);
+    expect(mayHaveEnded(spring, 0, '', Date.parse('2026-11-27T00:00:00Z'))).toBe(false);
   });
 });
