@@ -17,7 +17,6 @@ import { cachedAudioRoutes } from './routes/cached-audio';
 import { coverRoutes } from './routes/covers';
 import { docsRoutes } from './routes/docs';
 import { fileRoutes } from './routes/files';
-import { oauthRoutes } from './routes/oauth';
 import { remoteAudioRoutes } from './routes/remote-audio';
 import { uiRoutes } from './routes/ui';
 
@@ -107,7 +106,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await serveOperations(app, OPERATIONS.filter((op) => !op.path.startsWith(UI_ENDPOINTS)));
   serveOnFirstUse(app, UI_ENDPOINTS, OPERATIONS.filter((op) => op.path.startsWith(UI_ENDPOINTS)));
   await app.register(cachedAudioRoutes);
-  await app.register(oauthRoutes);
   await app.register(coverRoutes);
   await app.register(remoteAudioRoutes);
   await app.register(fileRoutes, { root: deps.audioDir });

@@ -2,11 +2,14 @@
 // describes what the server really answers; the Swagger UI page and its assets are served locally.
 import SwaggerParser from '@apidevtools/swagger-parser';
 import Ajv from 'ajv';
+import { createHmac } from 'node:crypto';
+import OAuth from 'oauth-1.0a';
 import { afterAll, describe, expect, it } from 'vitest';
 import { OPERATIONS as ALL_OPERATIONS } from '../../src-main/server/operations';
 import { suffixesOf } from '../../src-main/server/operations/serve';
 import { call, FORMATS } from '../fixtures/api';
 import { fixtureApp } from '../fixtures/app';
+import { FIXTURE_NOW } from '../fixtures/bangumi-fixture';
 
 // Built at collection time: the operations are known only once the route plugins have run.
 const ctx = await fixtureApp();
@@ -39,15 +42,46 @@ describe('GET /docs/openapi.json', () => {
     expect(OPERATIONS.map((op) => op.path)).toContain('/wikis');
   });
 
-  it('describes every operation the server declares, under each of its spellings and its method', async () => {
+  it('describes every operation the server declares, under each of its spellings and its methods', async () => {
     const doc = await openApi();
     for (const op of ALL_OPERATIONS) {
+      const methods = [op.method, ...(op.alsoPost ? ['POST'] : []), ...(op.alsoGet ? ['GET'] : [])];
       for (const suffix of suffixesOf(op)) {
         const path = `${op.path}${suffix}`.replace(/:([a-z_]+)/g, '{$1}');
-        expect(doc.paths[path]?.[op.method.toLowerCase()], `${op.method} ${path}`).toMatchObject({ summary: op.summary });
+        for (const method of methods) expect(doc.paths[path]?.[method.toLowerCase()], `${method} ${path}`).toMatchObject({ summary: op.summary });
       }
     }
     expect(ALL_OPERATIONS.length).toBeGreaterThan(30);
+    expect(ALL_OPERATIONS.map((op) => op.path)).toEqual(expect.arrayContaining(['/oauth/request_token', '/oauth/access_token']));
+  });
+
+  // Their security and answers are checked in oauth-app.test.ts; here what their declarations add.
+  it("describes OAuth's token steps as declared: POST and GET, never HEAD, a signed body only as a form", async () => {
+    const doc = await openApi();
+    for (const [path, param] of [['/oauth/request_token', 'oauth_callback'], ['/oauth/access_token', 'oauth_verifier']]) {
+      for (const suffix of ['', '.json', '.xml']) {
+        const item = doc.paths[`${path}${suffix}`];
+        expect(Object.keys(item).sort(), `${path}${suffix}`).toEqual(['get', 'post']);
+        expect(item.get.parameters.map((p: Doc) => p.name)).toEqual([param]);
+        expect(Object.keys(item.post.requestBody.content)).toEqual(['application/x-www-form-urlencoded']);
+        expect(Object.keys(item.post.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '405', '500']));
+      }
+    }
+  });
+
+  it('describes what /oauth/request_token really answers', async () => {
+    const consumer = ctx.userDb.createKey('Docs check');
+    const client = new OAuth({ consumer: { key: consumer.key, secret: consumer.secret }, signature_method: 'HMAC-SHA1', hash_function: (base, k) => createHmac('sha1', k).update(base).digest('base64') });
+    client.getTimeStamp = () => Math.floor(FIXTURE_NOW / 1000);
+    const url = 'http://127.0.0.1:7777/oauth/request_token';
+    const headers = client.toHeader(client.authorize({ url, method: 'POST', data: { oauth_callback: 'oob' } }));
+    const res = await ctx.app.inject({ method: 'POST', url: '/oauth/request_token', headers: { host: '127.0.0.1:7777', ...headers } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    const doc: Doc = await SwaggerParser.dereference(structuredClone(await openApi()));
+    const validate = new Ajv({ strict: false }).compile({ ...doc.paths['/oauth/request_token'].post.responses['200'].content['application/x-www-form-urlencoded'].schema, additionalProperties: false });
+    const answer = Object.fromEntries(new URLSearchParams(res.body));
+    expect(validate(answer), JSON.stringify(validate.errors)).toBe(true);
   });
 
   it.each(THE_FIVE)('describes %s under its three spellings', async (path) => {

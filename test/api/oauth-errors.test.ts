@@ -6,7 +6,7 @@ import OAuth from 'oauth-1.0a';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_WIKI_ID_BASE } from '../../src-main/catalogue/build/demo/demo-content';
 import { decodeXml, FORMATS, type Format } from '../fixtures/api';
-import { answerOf, formBody, listeningOAuthApp, oauthClient, oauthDriver, type Answer, type Consumer } from '../fixtures/oauth';
+import { answerOf, formAnswer, formBody, listeningOAuthApp, oauthClient, oauthDriver, UI_TOKEN, type Answer, type Consumer } from '../fixtures/oauth';
 
 const SAKURA = DEMO_WIKI_ID_BASE + 4;
 
@@ -235,5 +235,31 @@ describe.each(FORMATS)('signed favourite writes (%s)', (format) => {
     const answer = await answerOf(await fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: formBody({ ...data, fav_type: '9' }) }));
     expectRefusal(answer, format, 401, /oauth_signature does not match/);
     expect(written().favs).toBe(0);
+  });
+});
+
+// Token requests' form bodies are read by the same parser as every operation's: a name that is an
+// object's own key (__proto__, constructor) is refused in the same words, and any other — toString
+// included — is a field like the rest, signed with them.
+describe.each(FORMATS)("form fields named like an object's keys in a token request (%s)", (format) => {
+  const post = async (path: string, body: string, headers: Record<string, string> = {}) =>
+    answerOf(await fetch(`${ctx.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body }));
+
+  it.each(['constructor', '__proto__'])('%s is refused as every operation refuses it', async (name) => {
+    const before = written();
+    const token = await post(`/oauth/request_token.${format}`, `${name}=1`);
+    const other = await post(`/app/history/clear.${format}`, `${name}=1`, { 'x-moecat-ui': UI_TOKEN });
+    expectRefusal(token, format, 400, new RegExp(`"${name}" is not accepted as a parameter name`));
+    expectRefusal(other, format, 400, new RegExp(`"${name}" is not accepted as a parameter name`));
+    expect(envelope(token, format).information.msg).toEqual(envelope(other, format).information.msg);
+    expect(written()).toEqual(before);
+  });
+
+  it.each(['toString', 'valueOf', 'hasOwnProperty'])('%s is a field like any other, signed with the rest', async (name) => {
+    const token = await driver.signed('POST', `/oauth/request_token.${format}`, { data: { oauth_callback: 'oob', [name]: '1' } });
+    expect(token.status, token.text).toBe(200);
+    expect(formAnswer(token.text)).toMatchObject({ oauth_callback_confirmed: 'true' });
+    const other = await post(`/app/history/clear.${format}`, `${name}=1`, { 'x-moecat-ui': UI_TOKEN });
+    expect(other.status, other.text).toBe(200);
   });
 });

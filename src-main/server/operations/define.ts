@@ -19,9 +19,13 @@ import type { CONTRACT_SCHEMAS, FromSchema } from '../../contract/schemas';
  * - none: anyone (the portal, the UI's status);
  * - api-key: an active `api_key`, a request signed with an OAuth access token, or the app's own UI;
  * - user: the local user's own data — the app's UI or a tool connected with OAuth, Origin checked;
- * - first-party: the app's own UI only, Origin checked.
+ * - first-party: the app's own UI only, Origin checked;
+ * - oauth-consumer: a tool signing with its API key and secret as OAuth consumer, in OAuth's own token
+ *   steps. The handler checks the signature (oauth/verify.ts), which covers every parameter wherever it
+ *   was sent — the Authorization header, the query or a form body — and reads them from there; so the
+ *   body is not merged into the parameters, and the declared ones are only described.
  */
-export type Auth = 'none' | 'api-key' | 'user' | 'first-party';
+export type Auth = 'none' | 'api-key' | 'user' | 'first-party' | 'oauth-consumer';
 
 /** The raw value of a parameter: text from the query or a form, or a JSON body's string, number or boolean. */
 export type RawValue = string | number | boolean;
@@ -109,6 +113,11 @@ export interface Operation<S extends ParamSpecs = ParamSpecs, R extends Payloads
   method: 'GET' | 'POST';
   /** A GET that also answers POST, its parameters in the query or a form or JSON body (PHP widgets post). */
   alsoPost?: boolean;
+  /**
+   * A POST that also answers GET, as some OAuth clients send it; never HEAD, whose answer would drop
+   * what the request made.
+   */
+  alsoGet?: boolean;
   /** Without a format suffix; `:name` is a path parameter. */
   path: string;
   /**
@@ -126,6 +135,12 @@ export interface Operation<S extends ParamSpecs = ParamSpecs, R extends Payloads
    * envelope; failures are still the JSON envelope. The handler sends it and returns the reply.
    */
   file?: { suffix: string; type: string };
+  /**
+   * The payload is sent as application/x-www-form-urlencoded fields instead of the envelope, as OAuth's
+   * token answers are (RFC 5849 §2.1, §2.3): each `responds` value a string, in the handler's order,
+   * never stored by a cache. Failures are still the envelope, in the format of the path's suffix.
+   */
+  answersForm?: boolean;
   auth: Auth;
   /** A POST body's largest size in bytes, when more than serve.ts's BODY_LIMIT (an imported playlist file). */
   bodyLimit?: number;

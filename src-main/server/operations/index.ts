@@ -10,6 +10,7 @@ import { HISTORY_OPERATIONS } from './history';
 import { JOB_OPERATIONS } from './jobs';
 import { KEY_OPERATIONS } from './keys';
 import { playlist } from './listen';
+import { OAUTH_OPERATIONS } from './oauth';
 import { PLAYLIST_OPERATIONS } from './playlists';
 import { POSTER_OPERATIONS } from './posters';
 import { SESSION_OPERATIONS } from './sessions';
@@ -30,4 +31,5 @@ export const OPERATIONS: readonly Operation[] = [
   ...JOB_OPERATIONS,
   ...POSTER_OPERATIONS,
   ...PLAYLIST_OPERATIONS,
+  ...OAUTH_OPERATIONS,
 ];

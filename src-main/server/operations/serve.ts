@@ -1,7 +1,8 @@
 // Serves declared operations (define.ts) with Fastify: each spelling of each path, the methods it takes
 // (others are a 405 from the not-found handler), the authority it asks for, its parameters read from the
-// query (parsed once and kept for the envelope) or, for a POST, also from a form or JSON body, the answer
-// cache, and the envelope in the format asked for.
+// query (parsed once and kept for the envelope) or, for a POST, also from a form or JSON body — every
+// form read by the one parser here, OAuth's signed ones included — the answer cache, and the envelope in
+// the format asked for (or, for OAuth's token steps, form fields).
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { ApiFormat } from '../../contract/envelope';
 import { keptForm, plainFormAdded } from '../answer-encoding';
@@ -13,6 +14,7 @@ import { requireApiKeyOrOAuth } from '../plugins/auth';
 import { isFirstParty, requireFirstParty, userAuthority } from '../plugins/first-party';
 import { sendNotFound } from '../plugins/errors';
 import { withoutFolderPaths } from '../folder-paths';
+import { percentEncode } from '../oauth/signature';
 import { isObjectKey, parseQuery, type ParsedQuery } from '../query';
 import { siteOf } from '../site';
 import { withUserFavs } from '../user-favs';
@@ -104,8 +106,19 @@ function cacheKey(request: FastifyRequest, withoutCredentials: string, now?: num
   return `${format} ${siteOf(request)} ${withoutCredentials}${now === undefined ? '' : ` @${Math.floor(now / 60_000)}`}`;
 }
 
-/** Whether `api=json|xml` chooses the format, over the path's suffix: on every spelling of the API's operations. */
-const takesFormatParam = (op: Operation, page: boolean) => page || op.formatParam !== undefined || (op.spellings === 'api' && !op.file);
+/**
+ * Whether `api=json|xml` chooses the format, over the path's suffix: on every spelling of the API's
+ * operations that answer the envelope.
+ */
+const takesFormatParam = (op: Operation, page: boolean) => page || op.formatParam !== undefined || (op.spellings === 'api' && !op.file && !op.answersForm);
+
+/** Form fields as OAuth answers them (RFC 5849 §2.1, §2.3: names and values percent-encoded as in §3.6). */
+function sendForm(reply: FastifyReply, fields: Record<string, unknown>): FastifyReply {
+  const body = Object.entries(fields)
+    .map(([k, v]) => `${percentEncode(k)}=${percentEncode(String(v))}`)
+    .join('&');
+  return reply.code(200).header('cache-control', 'no-store').type('application/x-www-form-urlencoded').send(body);
+}
 
 /**
  * The route's hooks: the authority of the UI's and the user's operations, checked before the body is
@@ -127,7 +140,8 @@ async function answer(op: Operation, app: FastifyInstance, request: FastifyReque
   if (takesFormatParam(op, page)) request.apiFormat = formatFromParam(request.url, op.formatParam ?? 'api');
   const query = parsedQuery(request.url);
   request.parsedQuery = query;
-  const input = inputOf(request, query);
+  // A signed request's parameters are read where they were signed (oauth/verify.ts), never merged.
+  const input = op.auth === 'oauth-consumer' ? new Map<string, RawValue>(query.params) : inputOf(request, query);
   // The UI's own reads need no key; they and OAuth-signed ones carry the user's favourites, so they
   // bypass the shared cache.
   const ui = op.auth === 'api-key' && isFirstParty(request);
@@ -146,6 +160,7 @@ async function answer(op: Operation, app: FastifyInstance, request: FastifyReque
   }
   const result = await op.handle({ p, app, request, reply, site: siteOf(request), asUser });
   if ((result as unknown) === reply) return reply;
+  if (op.answersForm) return sendForm(reply, (result as Answer).payload);
   const { information, msg, informationLast } = result as Answer;
   // Where an imported album lies on this machine is for the app's own UI alone (folder-paths.ts).
   const ownUi = ui || op.auth === 'first-party' || (op.auth === 'user' && isFirstParty(request));
@@ -158,7 +173,11 @@ async function answer(op: Operation, app: FastifyInstance, request: FastifyReque
   return sendAnswer(reply, rendered);
 }
 
-/** Form posts, parsed in the operations' scope only (JSON uses Fastify's own parser); a repeated field is a 400. */
+/**
+ * Form posts, parsed in the operations' scope only (JSON uses Fastify's own parser): a repeated field is a
+ * 400, and so is a name that would be an object's own key (isObjectKey); any other name, `toString`
+ * included, is a field like the rest.
+ */
 function acceptFormBodies(scope: FastifyInstance): void {
   scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_req, body, done) => {
     try {
@@ -182,6 +201,8 @@ export function allowOperationMethods(app: FastifyInstance, operations: readonly
     for (const suffix of suffixesOf(op)) {
       const url = `${op.path}${suffix}`;
       const taken = methods.get(url) ?? new Set<string>();
+      // GET first: the order `Allow` and the 405's message list them in.
+      if (op.alsoGet) taken.add('GET');
       taken.add(op.method);
       if (op.alsoPost) taken.add('POST');
       if (op.method === 'GET') taken.add('HEAD');
@@ -202,7 +223,7 @@ export async function serveOperations(app: FastifyInstance, operations: readonly
     for (const op of operations) {
       // Another process (a `moecat import` run) may write the catalogue: the cache follows its data_version.
       if (op.cache) app.answerCache.followSource(app.deps.catalogue.dataVersion);
-      const opMethods = op.alsoPost ? [op.method, 'POST' as const] : [op.method];
+      const opMethods = op.alsoPost ? [op.method, 'POST' as const] : op.alsoGet ? [op.method, 'GET' as const] : [op.method];
       for (const url of routePaths(op.path, suffixesOf(op))) {
         scope.route({ method: opMethods, url, bodyLimit: op.bodyLimit ?? BODY_LIMIT, ...hooksOf(op), handler: (request, reply) => answer(op, app, request, reply) });
       }

@@ -8,8 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { CONTRACT_SCHEMAS } from '../../contract/schemas';
 import { innerApp, lazyApp } from '../lazy-app';
 import { isShaped, type Operation, type Responded } from '../operations/define';
+import { OAUTH_PATHS } from '../operations/oauth';
 import { suffixesOf } from '../operations/serve';
-import { OAUTH_PATHS, oauthOpenApiPaths } from './oauth';
 
 type Json = Record<string, unknown>;
 
@@ -28,12 +28,20 @@ const AUTH_NOTE: Record<Operation['auth'], string> = {
   'api-key': 'Needs `api_key`, or a request signed with an OAuth 1.0a access token (which also shows the user\'s favourites in `wiki_user_fav` / `sub_user_fav`).',
   user: "The user's own data: Moecat's UI (its per-run token in `X-Moecat-UI`) or a tool the user connected with OAuth 1.0a (a request signed with its access token, HMAC-SHA1); never another Origin.",
   'first-party': "Only Moecat's own UI may call this: it sends its per-run token in `X-Moecat-UI` (and, from a browser, this server's Origin).",
+  'oauth-consumer': 'Protocol parameters go in the `Authorization: OAuth` header, the query or a form body (each once), signed with HMAC-SHA1; the consumer is an API key and its secret.',
 };
 const SECURITY: Record<Operation['auth'], Json[] | undefined> = {
   none: undefined,
   'api-key': undefined,
   user: [{ MoecatUi: [] }, { OAuth1: [] }],
   'first-party': [{ MoecatUi: [] }],
+  'oauth-consumer': [{ OAuth1: [] }],
+};
+const UNAUTHORIZED: Record<Exclude<Operation['auth'], 'none'>, string> = {
+  'api-key': '`api_key` is missing or not an active key, or a bad OAuth signature',
+  user: 'Neither the UI token nor a valid OAuth signature',
+  'first-party': 'Without the UI token (`X-Moecat-UI`)',
+  'oauth-consumer': 'Unknown consumer key, timestamp more than 300 s off, used nonce or bad signature',
 };
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -54,8 +62,11 @@ function withRefs(schema: unknown, named: Map<unknown, string>, root = true): un
   return Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, withRefs(v, named, false)]));
 }
 
+/** Each contract schema object, by the name /docs gives it. */
+const NAMED = new Map<unknown, string>(Object.entries(CONTRACT_SCHEMAS).map(([name, schema]) => [schema, name]));
+
 /** A payload value's schema: a JSON type, a bare object (shaped), or a $ref to the contract schema it points at. */
-function valueSchema(op: Operation, object: Responded, named: Map<unknown, string>): Json {
+function valueSchema(op: Operation, object: Responded, named = NAMED): Json {
   if (typeof object === 'string') return { type: object };
   if (isShaped(object)) return { type: 'object' };
   const name = named.get(object);
@@ -63,13 +74,13 @@ function valueSchema(op: Operation, object: Responded, named: Map<unknown, strin
   return ref(name);
 }
 
+/** The schemas of `responds`' keys. */
+const payloadProperties = (op: Operation): Json =>
+  Object.fromEntries(Object.entries(op.responds).map(([key, { list, object }]) => [key, list ? { type: 'array', items: valueSchema(op, object) } : valueSchema(op, object)]));
+
 /** The envelope of one operation's success: `information` plus the payload keys of `responds`. */
-function envelopeBody(op: Operation, named: Map<unknown, string>): Json {
-  const properties: Json = { information: ref(op.paged ? 'PagedInformation' : 'Information') };
-  for (const [key, { list, object }] of Object.entries(op.responds)) {
-    const item = valueSchema(op, object, named);
-    properties[key] = list ? { type: 'array', items: item } : item;
-  }
+function envelopeBody(op: Operation): Json {
+  const properties: Json = { information: ref(op.paged ? 'PagedInformation' : 'Information'), ...payloadProperties(op) };
   const required = op.optionalPayload ? ['information'] : Object.keys(properties);
   return { type: 'object', required, properties, ...(op.optionalPayload ? { description: op.optionalPayload } : {}) };
 }
@@ -106,6 +117,7 @@ function operationObject(op: Operation, suffix: string, method: Operation['metho
   const inPath = fields.filter(([, spec]) => spec.in === 'path');
   const inQuery = fields.filter(([, spec]) => spec.in !== 'path');
   const post = method === 'POST';
+  const signed = op.auth === 'oauth-consumer';
   const parameters: Json[] = [
     ...inPath.map(([param, spec]) => ({ name: param, in: 'path', required: true, description: spec.description, schema: { type: spec.type ?? 'string' } })),
     ...(post ? [] : inQuery.map(([param, spec]) => ({ name: param, in: 'query', required: spec.required === true || (pagePath !== undefined && param === 'api'), description: spec.description, schema: { type: 'string' }, ...(spec.example === undefined ? {} : { example: spec.example }) }))),
@@ -114,17 +126,20 @@ function operationObject(op: Operation, suffix: string, method: Operation['metho
   const body = { type: 'object', required: inQuery.filter(([, s]) => s.required).map(([n]) => n), properties: Object.fromEntries(inQuery.map(([n, s]) => [n, describe(s)])) };
   if ((body.required as string[]).length === 0) delete (body as Json).required;
   const errors = Object.fromEntries(Object.entries(op.errors ?? {}).map(([status, why]) => [status, { description: why, content: content('Error', formats) }]));
-  const formatNote = op.formatParam && `The format is chosen by \`${op.formatParam}\` (json or xml), whatever the suffix.`;
-  const apiNote = !op.formatParam && op.spellings === 'api' && !op.file ? '`api=json` or `api=xml` chooses the format over the suffix.' : undefined;
+  const formatNote =
+    (op.formatParam && `The format is chosen by \`${op.formatParam}\` (json or xml), whatever the suffix.`) ||
+    (op.answersForm && `Answers application/x-www-form-urlencoded fields; errors are the envelope in ${suffix === '.xml' ? 'XML' : 'JSON'}.`);
+  const apiNote = !op.formatParam && op.spellings === 'api' && !op.file && !op.answersForm ? '`api=json` or `api=xml` chooses the format over the suffix.' : undefined;
   const notes = [
     pagePath && `The UI's page at this address answers as \`${op.path}\` when asked with \`api=json\` or \`api=xml\`; without \`api\` it is the page.`,
     op.alsoPost && `Answers GET and POST alike${post ? '' : ' (a form or JSON body with POST)'}.`,
+    op.alsoGet && 'Answers POST and GET alike (some clients use GET), never HEAD.',
     formatNote || NOTE_OF_SUFFIX[suffix],
     apiNote,
     op.paged ? PAGED_NOTE : undefined,
     AUTH_NOTE[op.auth],
     op.redirects,
-    post && inQuery.length > 0 ? 'Parameters may be in the query or in a form or JSON body, not the same one in both.' : undefined,
+    post && inQuery.length > 0 && !signed ? 'Parameters may be in the query or in a form or JSON body, not the same one in both.' : undefined,
     op.notes,
   ];
   const security = SECURITY[op.auth];
@@ -135,14 +150,17 @@ function operationObject(op: Operation, suffix: string, method: Operation['metho
     description: notes.filter(Boolean).join(' '),
     ...(security ? { security } : {}),
     parameters,
-    ...(post && inQuery.length > 0 ? { requestBody: { required: false, content: { 'application/x-www-form-urlencoded': { schema: body }, 'application/json': { schema: body } } } } : {}),
+    // A signed request's body is read only as a form (oauth/verify.ts).
+    ...(post && inQuery.length > 0 ? { requestBody: { required: false, content: { 'application/x-www-form-urlencoded': { schema: body }, ...(signed ? {} : { 'application/json': { schema: body } }) } } } : {}),
     responses: {
       200: op.file
         ? { description: `The ${op.file.type} file`, content: { [op.file.type]: { schema: { type: 'string' } } } }
-        : { description: 'The envelope with the answer', content: content(name, formats) },
+        : op.answersForm
+          ? { description: 'The fields, application/x-www-form-urlencoded', content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', required: Object.keys(op.responds), properties: payloadProperties(op) } } } }
+          : { description: 'The envelope with the answer', content: content(name, formats) },
       ...(op.redirects ? { 302: { description: op.redirects, headers: { Location: { schema: { type: 'string' } } } } } : {}),
       400: { description: 'A parameter is missing or invalid; `msg` says which and why', content: content('Error', formats) },
-      ...(op.auth === 'none' ? {} : { 401: { description: op.auth === 'api-key' ? '`api_key` is missing or not an active key, or a bad OAuth signature' : op.auth === 'user' ? 'Neither the UI token nor a valid OAuth signature' : 'Without the UI token (`X-Moecat-UI`)', content: content('Error', formats) } }),
+      ...(op.auth === 'none' ? {} : { 401: { description: UNAUTHORIZED[op.auth], content: content('Error', formats) } }),
       ...(op.auth === 'user' || op.auth === 'first-party' ? { 403: { description: "An Origin other than this server's", content: content('Error', formats) } } : {}),
       ...errors,
       500: { description: 'Server fault (no stack trace)', content: content('Error', formats) },
@@ -150,22 +168,37 @@ function operationObject(op: Operation, suffix: string, method: Operation['metho
   };
 }
 
+/**
+ * OAuth's step 2, between the two token operations: a page of the UI (routes/ui.ts) where the user allows
+ * or denies the tool, not an operation — described here because a tool must send the user to it.
+ */
+const AUTHORIZE_PAGE = {
+  get: {
+    tags: ['oauth'],
+    operationId: 'oauthAuthorize',
+    summary: 'Step 2: the page of the UI where the user allows or denies the tool (named by its API key)',
+    parameters: [{ name: 'oauth_token', in: 'query', required: true, description: 'The request token from step 1', schema: { type: 'string' } }],
+    responses: { 200: { description: 'The approval page (HTML)', content: { 'text/html': { schema: { type: 'string' } } } } },
+  },
+};
+
 /** Fills `doc` in place: @fastify/swagger's static mode holds on to the object it was given. */
 export function fillOpenApiDocument(doc: Json, operations: readonly Operation[]): void {
-  const named = new Map<unknown, string>(Object.entries(CONTRACT_SCHEMAS).map(([name, schema]) => [schema, name]));
-  const schemas: Json = Object.fromEntries(Object.entries(CONTRACT_SCHEMAS).map(([name, schema]) => [name, withRefs(schema, named)]));
+  const schemas: Json = Object.fromEntries(Object.entries(CONTRACT_SCHEMAS).map(([name, schema]) => [name, withRefs(schema, NAMED)]));
   schemas.PagedInformation = { allOf: [ref('Information'), { type: 'object', required: ['page', 'perpage', 'count'] }] };
   Object.assign(schemas, formatSchemas('Error', { type: 'object', required: ['information'], properties: { information: ref('Information') } }));
   const paths: Json = {};
   for (const op of operations) {
-    Object.assign(schemas, formatSchemas(`${op.method === 'GET' ? '' : 'Post'}${pascal(op.path)}`, envelopeBody(op, named)));
+    if (!op.answersForm) Object.assign(schemas, formatSchemas(`${op.method === 'GET' ? '' : 'Post'}${pascal(op.path)}`, envelopeBody(op)));
     for (const suffix of suffixesOf(op)) {
       const path = openApiPath(`${op.path}${suffix}`);
       paths[path] = { ...(paths[path] as Json | undefined), [op.method.toLowerCase()]: operationObject(op, suffix) };
       if (op.alsoPost) (paths[path] as Json).post = operationObject(op, suffix, 'POST');
+      if (op.alsoGet) (paths[path] as Json).get = operationObject(op, suffix, 'GET');
     }
     for (const pagePath of op.pagePaths ?? []) paths[openApiPath(pagePath)] = { get: operationObject(op, '', 'GET', pagePath) };
   }
+  if (operations.some((op) => op.path === OAUTH_PATHS.requestToken)) paths[OAUTH_PATHS.authorize] = AUTHORIZE_PAGE;
   const moecatUi = { type: 'apiKey', in: 'header', name: 'X-Moecat-UI', description: "The per-run token of Moecat's own UI (not available to other tools)." };
   // OpenAPI 3.0 has no OAuth 1.0a scheme: described as the header it travels in (or the oauth_* query parameters).
   const oauth1 = {
@@ -212,8 +245,6 @@ export async function docsRoutes(app: FastifyInstance, opts: { operations: reado
   const ensureFilled = () => {
     if (filled) return;
     fillOpenApiDocument(doc, opts.operations);
-    // The OAuth endpoints are described where the server takes them.
-    if (app.allowedMethods.find(OAUTH_PATHS.requestToken)) Object.assign(doc.paths as Json, oauthOpenApiPaths());
     filled = true;
   };
   const swagger = lazyApp(async () => {
