@@ -1,5 +1,7 @@
 // GET /files/cache/<name>: the cached copies of synced audio (a cached song's up_url points here).
 // @fastify/static is loaded on the first request, in an app of its own (lazy-app.ts), as /files does.
+// Not an operation: it answers a file's bytes (Range, ETag) at whatever address a song's up_url names,
+// with no parameter to read and no envelope, so there is nothing to declare or to describe at /docs.
 import type { FastifyInstance } from 'fastify';
 import { mkdirSync } from 'node:fs';
 import { audioCacheDir } from '../../catalogue/sync/audio-cache';
@@ -31,5 +33,5 @@ export async function cachedAudioRoutes(app: FastifyInstance): Promise<void> {
     return inner;
   });
   app.addHook('onClose', cached.close);
-  app.get('/files/cache/*', { schema: { hide: true } }, cached.handler);
+  app.get('/files/cache/*', cached.handler);
 }

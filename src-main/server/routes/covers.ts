@@ -6,6 +6,8 @@
 // content, so its ETag is that name: the browser revalidates (no-cache) and an unchanged cover costs a
 // 304; a re-import with another picture shows at once. A generated one is kept a day by the browser,
 // unless posters are on: then it is revalidated, so a poster fetched meanwhile shows.
+// Not an operation: it answers a picture at the address wiki_cover names, with HTTP caching of its own
+// and no envelope, so there is nothing to declare or to describe at /docs.
 import type { FastifyInstance } from 'fastify';
 import { createReadStream } from 'node:fs';
 import { COVER_FILE_TYPE, savedCoverFile } from '../../catalogue/write/cover-files';

@@ -3,6 +3,9 @@
 // contract's schemas, and a readable page at /docs (Swagger UI, whose assets ship in the package).
 // @fastify/swagger and Swagger UI (which loads @fastify/static) are loaded on the first /docs request,
 // in an app of their own (lazy-app.ts): they would cost every start-up time for a page rarely opened.
+// Not an operation itself: it answers the description of the operations and a page to read it, not the
+// envelope. @fastify/swagger runs in that inner app, in static mode, so it never sees the server's
+// routes and nothing here needs hiding from it.
 import type { StaticDocumentSpec } from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { CONTRACT_SCHEMAS } from '../../contract/schemas';
@@ -261,9 +264,9 @@ export async function docsRoutes(app: FastifyInstance, opts: { operations: reado
     return inner;
   });
   app.addHook('onClose', swagger.close);
-  app.get('/docs', { schema: { hide: true } }, swagger.handler);
-  app.get('/docs/*', { schema: { hide: true } }, swagger.handler);
-  app.get('/docs/openapi.json', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/docs', swagger.handler);
+  app.get('/docs/*', swagger.handler);
+  app.get('/docs/openapi.json', async (_request, reply) => {
     ensureFilled();
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(doc));
   });

@@ -4,6 +4,8 @@
 // same rules: the path is confined to that folder by its real path, so neither '..' nor a symlink
 // leaves it; only .mp3 files, no hidden ones. They can change on re-import, so they are revalidated.
 // @fastify/static is loaded on the first /files request, in an app of its own (lazy-app.ts).
+// Not operations: they answer files' bytes (Range, ETag, Last-Modified) at the addresses up_url names,
+// with no parameter to read and no envelope, so there is nothing to declare or to describe at /docs.
 import type { FastifyInstance } from 'fastify';
 import { realpathSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
@@ -94,8 +96,8 @@ export async function fileRoutes(app: FastifyInstance, opts: { root: string }): 
     return inner;
   });
   app.addHook('onClose', files.close);
-  app.get(`${PREFIX}/*`, { schema: { hide: true } }, files.handler);
+  app.get(`${PREFIX}/*`, files.handler);
   const folders = folderFiles(app);
   app.addHook('onClose', folders.close);
-  app.get(`${PREFIX}/folder/:sourceId/*`, { schema: { hide: true } }, folders.handler);
+  app.get(`${PREFIX}/folder/:sourceId/*`, folders.handler);
 }

@@ -9,6 +9,8 @@
 // slips in is never run on this server's origin. The Range header is passed on and the remote's
 // status, length, range and validators come back; the remote request is cancelled when the listener
 // goes away. A remote that cannot be reached answers 502 in the envelope, saying how to listen offline.
+// Not an operation: what it answers is the remote's audio stream, passed through, for the UI's player
+// alone (the API's up_url is the remote's own), so it has no envelope to declare and nothing for /docs.
 import type { FastifyInstance } from 'fastify';
 import { Readable } from 'node:stream';
 import { fetchOnOrigin, ForeignOriginError } from '../../catalogue/sync/origin-fetch';
@@ -19,7 +21,7 @@ const CONNECT_TIMEOUT_MS = 15_000;
 const PASSED_HEADERS = ['content-length', 'content-range', 'accept-ranges', 'etag', 'last-modified'];
 
 export async function remoteAudioRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { upId: string } }>('/files/remote/:upId', { schema: { hide: true } }, async (request, reply) => {
+  app.get<{ Params: { upId: string } }>('/files/remote/:upId', async (request, reply) => {
     const upId = /^\d{1,15}$/.test(request.params.upId) ? Number(request.params.upId) : NaN;
     const audio = Number.isSafeInteger(upId) ? app.deps.catalogue.remoteAudio(upId) : undefined;
     if (!audio) throw new ApiError('NOT_FOUND', 'No synced audio file with this id.');

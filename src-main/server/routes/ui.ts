@@ -9,6 +9,8 @@
 // start-up, so any other path is a history route; a missing file inside a folder is a 404, not the page.
 // Compressed copies written at build time are sent to browsers that accept them, and the content-named
 // files under assets/ are cached as immutable.
+// Not operations: these are the pages and files of the app, not answers of the API; the UI pages that
+// do answer the API when asked with `api=json|xml` are declared with their operations (`pagePaths`).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -75,7 +77,7 @@ export async function uiRoutes(app: FastifyInstance, opts: { rendererDir?: strin
       return inner;
     });
     app.addHook('onClose', assets.close);
-    for (const path of assetRoutes(dir!)) app.get(path, { schema: { hide: true } }, assets.handler);
+    for (const path of assetRoutes(dir!)) app.get(path, assets.handler);
   }
 
   // The page is the same for everyone and holds no credential. A sign-in link's token is in its address
