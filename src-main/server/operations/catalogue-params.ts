@@ -1,5 +1,5 @@
-// The catalogue's parameters (DESIGN.md §4): entry and sub-entry types, initials, ids, dates, weekdays,
-// sources and keywords, read and documented once for every operation that takes them.
+// The catalogue's parameters (their rules: docs/api.md): entry and sub-entry types, initials, ids, dates,
+// weekdays, sources and keywords, read and documented once for every operation that takes them.
 import { MAX_KEYWORD_LENGTH, MAX_KEYWORD_WORDS } from '../../contract/limits';
 import { API_ANIME_TYPES, SUB_TYPES, WIKI_TYPES } from '../../contract/sections';
 import { SOURCE_KINDS } from '../../catalogue/read/sources';

@@ -1,5 +1,6 @@
-// The interface's query operations and the portal (INTERFACE.md endpoints 1–5, DESIGN.md §4), and the
-// browse screen's tag counts. Matching, ranking and paging live in the catalogue; these declare what a
+// The Moefou interface's portal and four query operations (docs/api.md; where the interface is silent,
+// "The interface, and what it leaves open" there says what Moecat decided), and the browse screen's tag
+// counts. Matching, ranking and paging live in the catalogue; these declare what a
 // client sends and what it gets.
 import { SEARCH_COUNT_LIMIT } from '../../contract/limits';
 import type { Information } from '../../contract/envelope';
@@ -144,8 +145,8 @@ export interface PortalQuery {
  *   exactly 1, listen=1                      → {site}/listen?music=<id> has_wiki true,  has_mp3 true
  *   exactly 1, no playable tracks            → its wiki_url             has_wiki true,  has_mp3 false
  *   2 or more                                → {site}/search?q=<title>  has_wiki false, has_mp3 false
- * Left open and decided (DESIGN.md §4): nothing found with only `bgm_id` searches for nothing
- * ({site}/search?q=); 2+ albums found by `bgm_id` alone search for the lowest-id album's title.
+ * Left open by the interface and decided (docs/api.md): nothing found with only `bgm_id` searches for
+ * nothing ({site}/search?q=); 2+ albums found by `bgm_id` alone search for the lowest-id album's title.
  */
 export function portalTarget(matches: PortalMatch[], q: PortalQuery, site: string): PortalDto {
   if (q.title === undefined && q.bgmId === undefined) return { has_wiki: false, has_mp3: false, url: `${site}/` };

@@ -1,5 +1,5 @@
-// The detail calls real Moefou clients make beside the query operations (DESIGN.md §4 "Beyond the
-// interface"), with an API key, in JSON and XML. {section} is music, radio or anime; {sub_type} song or ep.
+// The detail calls real Moefou clients make beside the query operations (docs/api.md, "What Moefou
+// players call beyond the four queries"), with an API key, in JSON and XML. {section} is music, radio or anime; {sub_type} song or ep.
 //   /{section}/detail         wiki_id → { wiki, subs } (sub-entries in order); also /{section}/<id>?api=json
 //   /{section}/subs           wiki_id → { subs }, paged; also /{section}/<id>/songs?api=json
 //   /sub/detail, /{sub_type}/detail   sub_id → { sub } with its entry in `wiki`; also /{sub_type}/<id>?api=json

@@ -1,4 +1,5 @@
-// /explore (what Moefou clients show first) and /user/detail (DESIGN.md §4 "Beyond the interface").
+// /explore (what Moefou clients show first) and /user/detail, beyond the interface's four queries
+// (docs/api.md, "What Moefou players call beyond the four queries").
 //
 // /explore answers the lists asked for, each flag `=1` (more than one at once is fine):
 //   new_musics    the newest music entries (by date)

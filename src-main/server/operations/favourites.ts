@@ -1,4 +1,4 @@
-// The local user's favourites (DESIGN.md §4 "Beyond the interface"), in JSON and XML:
+// The local user's favourites (docs/api.md, "Favourites and recently played"), in JSON and XML:
 //   POST /fav/add, /fav/delete      fav_obj_type (wiki|sub), fav_obj_id, fav_type (default 1) → { fav }
 //   GET  /user/favs/wiki, /sub      page, perpage → { favs } newest first, each with its object in `obj`
 // Only the user's authority may read or write them: the app's own UI or a tool connected with OAuth,

@@ -19,7 +19,7 @@ import type { ReminderSettings } from '../../catalogue/user/user-settings';
 import { defineOperation, many, one, shaped } from './define';
 import { flag, requiredId, spec } from './params';
 
-/** The iCalendar writer and its time-zone data, loaded on the first calendar asked for, not at start-up (DESIGN.md §6 ready). */
+/** The iCalendar writer and its time-zone data, loaded on the first calendar asked for, not at start-up (docs/search-and-performance.md, "Start-up"). */
 const calendarWriter = () => import('../ical');
 
 const CALENDAR = { suffix: '.ics', type: 'text/calendar' } as const;

@@ -1,5 +1,5 @@
-// /listen/playlist, what every Moefou player asks for (DESIGN.md §4 "Beyond the interface"): GET or
-// POST, the format by `api` (or the path's suffix), a page at a time.
+// /listen/playlist, what every Moefou player asks for (docs/api.md, "What Moefou players call beyond the
+// four queries"): GET or POST, the format by `api` (or the path's suffix), a page at a time.
 //   music=<id> | radio=<id>   the entry's songs or episodes with audio, in order
 //   song=<id> | sub=<id>      that one sub-entry (`song` is the original name)
 //   fav=music|radio|song      the local user's favourites with audio, newest favourite first — for the

@@ -50,8 +50,9 @@ export const suffixesOf = (op: Pick<Operation, 'spellings' | 'file'>): readonly 
 
 /**
  * The router's paths for `path` + each of `suffixes`. The three API spellings are one route whose last
- * part is a parameter the router matches against them (every route costs start-up time, DESIGN.md §6
- * ready) — unless the path ends in a parameter, which another cannot follow in the same segment.
+ * part is a parameter the router matches against them (every route costs start-up time, which has a
+ * target: docs/search-and-performance.md, "Ready") — unless the path ends in a parameter, which another
+ * cannot follow in the same segment.
  */
 export function routePaths(path: string, suffixes: readonly string[]): string[] {
   if (suffixes === API_SUFFIXES && !/\/:[^/]+$/.test(path)) return [`${path}:spelling(^(\\.json|\\.xml)?$)`];
@@ -242,10 +243,10 @@ export async function serveOperations(app: FastifyInstance, operations: readonly
 
 /**
  * Serves `operations`, every path under `prefix`, from an app of their own built on the first request
- * under `prefix`: their routes cost start-up nothing (DESIGN.md §6 ready). The server's host check has
- * run when a request is handed over, before its body is read; the app has the server's authority
- * (`sessions`, `deps`) for the operations' own checks, and its not-found handler answers 405 by the
- * server's rules (allowOperationMethods) and else 404.
+ * under `prefix`: their routes cost start-up nothing (docs/search-and-performance.md, "Start-up"). The
+ * server's host check has run when a request is handed over, before its body is read; the app has the
+ * server's authority (`sessions`, `deps`) for the operations' own checks, and its not-found handler
+ * answers 405 by the server's rules (allowOperationMethods) and else 404.
  */
 export function serveOnFirstUse(app: FastifyInstance, prefix: string, operations: readonly Operation[]): void {
   const own = lazyApp(async () => {
