@@ -74,7 +74,8 @@ describe('api=json|xml on detail and page paths', () => {
 });
 
 describe('api=json|xml on every operation of the API', () => {
-  const addresses = OPERATIONS.filter((op) => op.spellings === 'api' && !op.file).flatMap((op) => [
+  // Not OAuth's token steps: their answer is form fields, and their errors take the path's format.
+  const addresses = OPERATIONS.filter((op) => op.spellings === 'api' && !op.file && !op.answersForm).flatMap((op) => [
     ...['', '.json', '.xml'].map((suffix) => ({ method: op.method, url: `${op.path}${suffix}` })),
     ...(op.pagePaths ?? []).map((path) => ({ method: 'GET' as const, url: path.replace(/:[a-z_]+/g, String(SAKURA_ID)) })),
   ]);
