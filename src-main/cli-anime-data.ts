@@ -33,7 +33,9 @@ export async function updateCatalogueCommand(options: { registry: string; dataDi
   const { prepareAnimeData, finishAnimeUpdate } = await import('./catalogue/upgrade/anime-data');
   if (options.prepareOnly) {
     try {
-      const outcome = await prepareAnimeData({ registry: options.registry, working: join(options.dataDir, CATALOGUE_FILE), progress: (p) => say({ progress: p }) });
+      // The desktop app runs this under Electron, whose better-sqlite3 binding it names.
+      const nativeBinding = process.env.MOECAT_SQLITE_BINDING || undefined;
+      const outcome = await prepareAnimeData({ registry: options.registry, working: join(options.dataDir, CATALOGUE_FILE), progress: (p) => say({ progress: p }), nativeBinding });
       say({ outcome });
     } catch (err) {
       say({ error: (err as Error).message });

@@ -69,6 +69,8 @@ async function serve(flags: ReturnType<typeof parse>['values'], dataDir: string)
     catalogueFile: flags.catalogue ? resolve(flags.catalogue) : undefined,
     log: (line) => console.log(printable(line)),
     onBuildProgress: progressPrinter(),
+    // This same command line, in a process of its own, does the anime data's update.
+    helper: { command: process.execPath, args: [process.argv[1]] },
   });
   console.log(`Moecat is running at ${server.loginUrl()}`);
   console.log('  Open that link in your browser: it signs the browser in. It works once; Moecat prints a new one after.');

@@ -66,12 +66,19 @@ if (!app.requestSingleInstanceLock()) {
 
 async function start(): Promise<void> {
   const { resourcesDir, rendererDir } = shellDirs();
+  const nativeBinding = sqliteBinding();
   server = startMoecat({
     dataDir: app.getPath('userData'),
     resourcesDir,
     rendererDir,
-    nativeBinding: sqliteBinding(),
+    nativeBinding,
     log: (line) => console.log(line),
+    // The command line, run by Electron as Node, with the binding built for Electron's ABI.
+    helper: {
+      command: process.execPath,
+      args: [join(app.getAppPath(), 'out', 'main', 'cli.js')],
+      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', ...(nativeBinding ? { MOECAT_SQLITE_BINDING: nativeBinding } : {}) },
+    },
   });
   const running = await server;
   openWindow(running);

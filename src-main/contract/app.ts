@@ -5,6 +5,32 @@
 import type { SubDto } from './objects';
 
 /** /app/status.json: the catalogue's size and the API's address (the home page, About). */
+/** The anime data the schedule comes from (About, On air, Settings → Anime data). */
+export interface AnimeDataInfo {
+  /** bangumi-data's version. */
+  version: string;
+  /** The newest start date the data knows (an ISO date, '' when none): the data's date, "data of 29 Apr 2026". */
+  newestBegin: string;
+}
+
+/** Settings → Anime data: the data, whether Moecat checks weekly and where, and the update job. */
+export interface AnimeDataView extends AnimeDataInfo {
+  weekly: boolean;
+  /** The npm registry (or mirror) asked. */
+  registry: string;
+  /** Unix seconds of the last check; null before the first. */
+  lastCheck: number | null;
+  /** Whether this server can update its catalogue (not a fixed --catalogue file). */
+  writable: boolean;
+  /** The latest update job, if any since the server started. */
+  job: JobState | null;
+}
+
+/** What an anime data update ended with: the data was current, or it was updated. */
+export type AnimeDataJobResult =
+  | { status: 'current'; version: string }
+  | { status: 'updated'; version: string; entries: number; added: number; removed: number; scheduled: number };
+
 export interface AppStatus {
   entries: number;
   subs: number;
@@ -13,6 +39,7 @@ export interface AppStatus {
   onAir: number;
   /** This server's API base URL, with a trailing slash. */
   apiUrl: string;
+  animeData: AnimeDataInfo;
 }
 
 /** A key as the UI sees it; the secret appears only in the answer that created it. */
@@ -154,7 +181,7 @@ export interface RemoveSourceJobResult {
   subs: number;
 }
 
-export type JobKind = 'import' | 'sync' | 'remove-source' | 'posters';
+export type JobKind = 'import' | 'sync' | 'remove-source' | 'posters' | 'anime-data';
 export type JobStatus = 'running' | 'done' | 'failed' | 'cancelled';
 
 export interface JobProgress {

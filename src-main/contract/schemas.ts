@@ -231,6 +231,10 @@ const onAirProperties = {
   oa_active: { type: 'integer', enum: [1], description: '1 airing: only airing entries are listed' },
   obj: { ...WikiDtoSchema, description: 'The entry' },
   oa_time: { type: 'string', description: "Moecat's extension: \"HH:MM\" on the broadcast day, 05:00–28:59" },
+  oa_may_have_ended: {
+    type: 'boolean',
+    description: "Moecat's extension: no end is recorded, the show's first cour (13 weeks) is over and the anime data is from before it ended, so it may have ended unseen (update the anime data to know)",
+  },
 } as const;
 
 export const OnAirDtoSchema = {

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Catalogue } from '../catalogue/read/catalogue';
 import type { UserDb } from '../catalogue/user/user-db';
 import { AnswerCache } from './answer-cache';
+import { checkWeekly, type HelperCommand } from './anime-data-job';
 import { AllowedMethods } from './allowed-methods';
 import { UiSessions } from './ui-session';
 import { CatalogueJobs } from './catalogue-jobs';
@@ -41,6 +42,8 @@ export interface AppDeps {
   dataDir?: string;
   /** The user's cache directory (the size-capped cache of synced audio). */
   cacheDir?: string;
+  /** How to run Moecat's command line as another process: the anime data's update runs there (anime-data-job.ts). */
+  helper?: HelperCommand;
   /** Host names accepted besides loopback (the --host address). */
   extraHostnames?: string[];
   logger?: boolean;
@@ -56,7 +59,7 @@ declare module 'fastify' {
     allowedMethods: AllowedMethods;
     /** Who carries the UI's authority: the UI token, the one-time links that sign a browser in, its sessions (ui-session.ts). */
     sessions: UiSessions;
-    deps: Required<Pick<AppDeps, 'catalogue' | 'userDb' | 'audioDir' | 'now'>> & Pick<AppDeps, 'uiToken' | 'uiKey' | 'catalogueFile' | 'dataDir' | 'cacheDir'>;
+    deps: Required<Pick<AppDeps, 'catalogue' | 'userDb' | 'audioDir' | 'now'>> & Pick<AppDeps, 'uiToken' | 'uiKey' | 'catalogueFile' | 'dataDir' | 'cacheDir' | 'helper'>;
   }
 }
 
@@ -98,7 +101,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     catalogueFile: deps.catalogueFile,
     dataDir: deps.dataDir,
     cacheDir: deps.cacheDir,
+    helper: deps.helper,
   });
+  // The weekly look for newer anime data, when the user lets Moecat look (off by default).
+  if (deps.catalogueFile) {
+    const stop = checkWeekly(app, deps.helper);
+    app.addHook('onClose', async () => stop());
+  }
   await app.register(errorsPlugin);
   await app.register(hostCheckPlugin, { extraHostnames: deps.extraHostnames });
   allowOperationMethods(app, OPERATIONS);

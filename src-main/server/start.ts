@@ -16,6 +16,7 @@ import type { UserSettings } from '../catalogue/user/user-settings';
 import { followedShows } from './followed-shows';
 import { LOGIN_PARAM } from './ui-session';
 import { clearRunningMark, markRunning } from './running-mark';
+import type { HelperCommand } from './anime-data-job';
 
 export interface StartOptions {
   dataDir: string;
@@ -27,6 +28,8 @@ export interface StartOptions {
   catalogueFile?: string;
   log?: (line: string) => void;
   onBuildProgress?: (p: BuildProgress) => void;
+  /** How to run Moecat's command line as another process (the anime data's update runs there). */
+  helper?: HelperCommand;
   /** Native binding for better-sqlite3 (the Electron build). */
   nativeBinding?: string;
   now?: () => number;
@@ -120,6 +123,7 @@ export async function startMoecat(opts: StartOptions): Promise<RunningServer> {
     dataDir: opts.dataDir,
     cacheDir: join(opts.dataDir, 'cache'),
     extraHostnames: opts.host && opts.host !== '127.0.0.1' ? [opts.host] : [],
+    helper: opts.helper,
     log,
   });
   const closeAll = async () => {

@@ -42,6 +42,25 @@ const titles = (list: any[]) => list.map((e) => e.obj.wiki_title);
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const dayKeys = (response: any) => Object.keys(response).filter((k) => k.startsWith('onair_'));
 
+describe('GET /on-air: oa_may_have_ended', () => {
+  it.each(FORMATS)('marks a show with no end whose first cour ended after the anime data was taken (%s)', async (f) => {
+    // The fixture data's newest start is 1 April 2024; Monday's late show began on 8 January.
+    const later = await appAt('2024-06-10T03:00:00.000Z');
+    try {
+      const res = await call(later.app, '/on-air', f, { api_key: later.key, week: '1' });
+      const monday = res.body.response.onair_1 as { obj: { wiki_title: string }; oa_may_have_ended: unknown }[];
+      const show = monday.find((e) => e.obj.wiki_title === A.mondayLateNight.title)!;
+      expect(show.oa_may_have_ended).toBe(true);
+    } finally {
+      await later.close();
+    }
+    // While its first cour runs, nothing is in doubt.
+    const now = (await onAir(f, { week: '1' })).body.response.onair_1 as { oa_may_have_ended: unknown }[];
+    expect(now.length).toBeGreaterThan(0);
+    expect(now.every((e) => e.oa_may_have_ended === false)).toBe(true);
+  });
+});
+
 describe('GET /on-air', () => {
   it.each(FORMATS)('lists all seven days with their counts by default (%s)', async (format) => {
     const { status, body } = await onAir(format);

@@ -166,7 +166,8 @@ export interface OnAirRow extends WikiRow {
 /** oa_id: an entry has at most one schedule row per weekday, so this names the row and stays stable across rebuilds. */
 export const onAirId = (wikiId: number, weekday: number) => wikiId * 10 + weekday;
 
-export function toOnAir(row: OnAirRow, site: string): OnAirDto {
+/** `mayHaveEnded`: the row's show may have ended without the anime data saying so (contract/broadcast-schedule.ts). */
+export function toOnAir(row: OnAirRow, site: string, mayHaveEnded = false): OnAirDto {
   return {
     oa_id: onAirId(row.wiki_id, row.oa_weekday),
     oa_obj_id: row.wiki_id,
@@ -177,5 +178,6 @@ export function toOnAir(row: OnAirRow, site: string): OnAirDto {
     oa_active: 1,
     obj: toWiki(row, site),
     oa_time: clockTime(row.oa_minute),
+    oa_may_have_ended: mayHaveEnded,
   };
 }

@@ -1,4 +1,5 @@
 // Every operation the server answers, in the order /docs lists them.
+import { ANIME_DATA_OPERATIONS } from './anime-data';
 import { artistDetail } from './artists';
 import { CATALOGUE_OPERATIONS } from './catalogue';
 import type { Operation } from './define';
@@ -30,6 +31,7 @@ export const OPERATIONS: readonly Operation[] = [
   ...SESSION_OPERATIONS,
   ...JOB_OPERATIONS,
   ...POSTER_OPERATIONS,
+  ...ANIME_DATA_OPERATIONS,
   ...PLAYLIST_OPERATIONS,
   ...OAUTH_OPERATIONS,
 ];

@@ -91,6 +91,26 @@ export const flag = (doc: Doc) =>
     return raw;
   });
 
+/**
+ * The base address of a service Moecat asks (Bangumi's API, an npm registry): http or https, without
+ * credentials, a query or a fragment, its trailing slashes dropped; undefined when absent.
+ */
+export const httpBase = (doc: Doc) =>
+  spec(doc, (raw, name) => {
+    const value = textOf(raw, name, 2048);
+    if (value === undefined) return undefined;
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      throw badParameter(name, 'must be an http or https URL');
+    }
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash) {
+      throw badParameter(name, 'must be an http or https URL without credentials, query or fragment');
+    }
+    return url.href.replace(/\/+$/, '');
+  });
+
 export const DEFAULT_PERPAGE = 20;
 export const MAX_PERPAGE = 50;
 

@@ -4,10 +4,10 @@
 //   POST /app/posters/fetch.json   → a job that fetches the posters not asked for yet (resumable)
 // Turning posters off stops nothing already saved from showing; it only keeps Moecat from asking.
 import type { FastifyInstance } from 'fastify';
-import { ApiError, badParameter } from '../api-error';
+import { ApiError } from '../api-error';
 import type { JobState, PosterView } from '../../contract/app';
 import { defineOperation, one, shaped } from './define';
-import { flag, text } from './params';
+import { flag, httpBase } from './params';
 
 const loadPosters = () => import('../../catalogue/sync/posters');
 
@@ -37,22 +37,10 @@ export const setPosters = defineOperation({
   responds: { posters: one(shaped<PosterView>()), job: one(shaped<JobState | null>()) },
   params: {
     enabled: flag({ description: 'true to fetch posters when asked (a JSON body)' }),
-    api_base: text({ description: "Bangumi's API (http or https); left out, the one set before (https://api.bgm.tv at first)", example: 'https://api.bgm.tv', max: 2048 }),
+    api_base: httpBase({ description: "Bangumi's API (http or https); left out, the one set before (https://api.bgm.tv at first)", example: 'https://api.bgm.tv' }),
   },
   handle({ p, app }) {
-    let apiBase = app.deps.userDb.settings.posters().apiBase;
-    if (p.api_base !== undefined) {
-      let url: URL;
-      try {
-        url = new URL(p.api_base);
-      } catch {
-        throw badParameter('api_base', 'must be an http or https URL');
-      }
-      if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash) {
-        throw badParameter('api_base', 'must be an http or https URL without credentials, query or fragment');
-      }
-      apiBase = url.href.replace(/\/+$/, '');
-    }
+    const apiBase = p.api_base ?? app.deps.userDb.settings.posters().apiBase;
     app.deps.userDb.settings.setPosters({ enabled: p.enabled, apiBase });
     return { payload: { posters: view(app), job: latest(app) } };
   },

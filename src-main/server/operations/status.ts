@@ -7,12 +7,13 @@ export const status = defineOperation({
   path: '/app/status',
   spellings: 'json',
   auth: 'none',
-  summary: "The catalogue's size (entries, sub-entries, uploads, entries on air now) and the API's address",
+  summary: "The catalogue's size (entries, sub-entries, uploads, entries on air now), the API's address and the anime data's version and date",
   responds: { status: one(shaped<AppStatus>()) },
   params: {},
   handle({ app, site }) {
     const { catalogue, now } = app.deps;
-    const status: AppStatus = { ...catalogue.stats(Math.floor(now() / 1000)), apiUrl: `${site}/` };
+    const animeData = { version: catalogue.meta('bangumi_data_version') ?? '', newestBegin: catalogue.meta('anime_data_newest_begin') ?? '' };
+    const status: AppStatus = { ...catalogue.stats(Math.floor(now() / 1000)), apiUrl: `${site}/`, animeData };
     return { payload: { status } };
   },
 });

@@ -10,7 +10,7 @@ import { defineOperation, isShaped, many, one, shaped } from '../../../src-main/
 const base = { method: 'GET', path: '/x', spellings: 'json', auth: 'none', summary: 'x', params: {} } as const;
 const wiki = {} as WikiDto;
 const sub = {} as SubDto;
-const status: AppStatus = { entries: 1, subs: 2, uploads: 3, onAir: 0, apiUrl: 'http://127.0.0.1:1/' };
+const status: AppStatus = { entries: 1, subs: 2, uploads: 3, onAir: 0, apiUrl: 'http://127.0.0.1:1/', animeData: { version: '0.3.208', newestBegin: '2026-04-29' } };
 
 // What each declares, answered.
 const answered = [
