@@ -174,7 +174,7 @@ export async function main(argv: string[]): Promise<number> {
 
 const invokedDirectly = process.argv[1] && /cli\.(js|ts)$/.test(process.argv[1]);
 if (invokedDirectly) {
-  main(process.argv.slice(2)).then((code) => {
+  void main(process.argv.slice(2)).then((code) => {
     if (code !== 0) process.exit(code);
   });
 }

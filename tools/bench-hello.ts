@@ -9,8 +9,7 @@ app.get('/', async () => ({ hello: 'world' }));
 const url = await app.listen({ host: '127.0.0.1', port: 0 });
 const readyMs = performance.now();
 process.send!({ url, apiKey: '', readyMs, startMs: 0 });
-process.on('message', async (m: { cmd: string }) => {
+process.on('message', (m: { cmd: string }) => {
   if (m.cmd !== 'stop') return;
-  await app.close();
-  process.exit(0);
+  void app.close().then(() => process.exit(0));
 });

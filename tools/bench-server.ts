@@ -105,7 +105,7 @@ if (values.mode === 'hello') {
 
 const readyMs = performance.now();
 process.send!({ url, apiKey, readyMs, startMs: readyMs - startedAt });
-process.on('message', async (m: BenchRequest) => {
+async function answer(m: BenchRequest): Promise<void> {
   if (m.cmd === 'eld-reset') {
     eld.reset();
     process.send!({ ok: true });
@@ -140,4 +140,5 @@ process.on('message', async (m: BenchRequest) => {
     if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);
   }
-});
+}
+process.on('message', (m: BenchRequest) => void answer(m));

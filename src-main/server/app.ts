@@ -78,7 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     exposeHeadRoutes: false,
     pluginTimeout: 0,
     clientErrorHandler: (err, socket) => void answerClientError(err, socket),
-    frameworkErrors: answerRouterError,
+    frameworkErrors: (error, request, reply) => void answerRouterError(error, request, reply),
   });
   app.decorate('allowedMethods', new AllowedMethods());
   const now = deps.now ?? Date.now;

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CatalogueWriter } from '../catalogue/write/catalogue-writer';
 import { ApiError } from './api-error';
-import type { JobKind, JobProgress, JobState, JobStatus } from '../contract/app';
+import type { JobKind, JobProgress, JobState } from '../contract/app';
 
 export type { JobKind, JobProgress, JobState, JobStatus } from '../contract/app';
 

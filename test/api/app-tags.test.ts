@@ -17,7 +17,6 @@ interface Tag {
 
 const tagsCall = (format: Format | 'none', query: Record<string, string>) => call(ctx.app, '/app/tags', format, { api_key: key, ...query });
 // XML repeats <tags> once per tag, so a single tag decodes as an object; make it a list either way.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const listOf = (response: any): Tag[] => (response.tags === null ? [] : [response.tags].flat());
 
 /** A tag that is only a year: /app/tags leaves those out. */

@@ -28,7 +28,7 @@ async function getJson(path: string) {
   const res = await fetch(`${server.url}${path}`);
   expect(res.status, path).toBe(200);
   expect(res.headers.get('content-type')).toContain('application/json');
-  return (await res.json()) as { response: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  return (await res.json()) as { response: Record<string, any> };
 }
 
 /** The player's last step: the bytes at `url` are the MP3 on disk. */

@@ -19,7 +19,6 @@ afterAll(() => ctx.close());
 // The catalogue's reads, as Moefou clients call them: GET under three spellings, with a key or none.
 const OPERATIONS = ALL_OPERATIONS.filter((op) => op.method === 'GET' && op.spellings === 'api' && (op.auth === 'api-key' || op.auth === 'none'));
 const THE_FIVE = ['/search/direct', '/on-air', '/search/sub', '/wikis', '/search/wiki'];
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Doc = any;
 
 async function openApi(): Promise<Doc> {

@@ -26,10 +26,8 @@ beforeEach(() => {
   ctx.userDb.db.exec('DELETE FROM fav');
 });
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 function envelope(answer: Answer, format: Format): any {
   expect(answer.type).toContain(format === 'xml' ? 'application/xml' : 'application/json');
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return format === 'xml' ? (decodeXml(answer.text) as any).response : JSON.parse(answer.text).response;
 }
 

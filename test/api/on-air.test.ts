@@ -1,4 +1,3 @@
-import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIO_DIR, CATALOGUE_FILE } from '../../src-main/catalogue/build/builder';
@@ -37,9 +36,7 @@ async function appAt(iso: string) {
 }
 
 const onAir = (format: Format | 'none', query: Record<string, string> = {}) => call(ctx.app, '/on-air', format, { api_key: key, ...query });
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const titles = (list: any[]) => list.map((e) => e.obj.wiki_title);
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const dayKeys = (response: any) => Object.keys(response).filter((k) => k.startsWith('onair_'));
 
 describe('GET /on-air: oa_may_have_ended', () => {

@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { bangumiEntries, loadBangumiData, newestBegin, type BangumiData } from './bangumi-source';
 import { loadRomaniser } from './romaji';
 import { compareWithPrevious, type BuildChanges } from './build-report';
-import { scheduleFor } from '../write/broadcast';
 import { AUDIO_DIR, CATALOGUE_FILE } from '../db/catalogue-files';
 import { CATALOGUE_KIND } from '../db/catalogue-kind';
 import { finishCatalogue, prepareInserts, writeEntry } from '../write/catalogue-rows';

@@ -36,7 +36,7 @@ import { parseFile, type IAudioMetadata } from 'music-metadata';
 import type { CatalogueWriter, IncomingEntry, IncomingSub } from '../write/catalogue-writer';
 import { COVERS_DIR, removeCovers, saveCover } from '../write/cover-files';
 import type { MetaItem } from '../write/source-entry';
-import type { ImportCounts, ImportJobResult } from '../../contract/app';
+import type { ImportJobResult } from '../../contract/app';
 import { localMidnight, midnightOf } from '../../contract/time';
 import { realFileInside } from './inside-folder';
 import { lyricsOf, sidecarOf, type Lyrics, type Sidecar } from './lyrics';

@@ -259,7 +259,12 @@ export async function docsRoutes(app: FastifyInstance, opts: { operations: reado
       staticCSP: CSP,
       theme: { title: 'Moecat API' },
       uiConfig: { docExpansion: 'list', deepLinking: true },
-      uiHooks: { onRequest: async () => ensureFilled() },
+      uiHooks: {
+        onRequest: (_request, _reply, done) => {
+          ensureFilled();
+          done();
+        },
+      },
     });
     return inner;
   });

@@ -9,7 +9,6 @@
 import { defineStore } from 'pinia';
 import { reactive, ref } from 'vue';
 import type { LocationQuery } from 'vue-router';
-import type { SubDto, WikiDto } from '../../../src-main/contract/objects';
 import type { EntrySection } from '../api/entry';
 import { SECTION_TYPES } from '../../../src-main/contract/sections';
 import { searchSubs, searchWikis, type SearchAnswer, type SearchRequest } from '../api/search';

@@ -45,7 +45,6 @@ export async function oauthClientOf() {
     async get(format: Format, path: string, query: Query = {}) {
       const qs = new URLSearchParams(query).toString();
       const answer = await driver.signed('GET', `${path}.${format}${qs ? `?${qs}` : ''}`, { token: access });
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
       return { status: answer.status, response: decode(format, answer.text).response as any };
     },
     /** Adds a favourite as the logged-in user (a signed POST /fav/add). */

@@ -74,7 +74,7 @@ describe.each(FORMATS)('Response envelope in %s', (format) => {
 
 describe('Limits: perpage 1 to 50 inclusive, default 20; page default 1', () => {
   describe.each(FORMATS)('%s', (format) => {
-    it.each(PAGED)('$name: page 1 of 20 when neither is given', async ({ path, query, list }) => {
+    it.each(PAGED)('$name: page 1 of 20 when neither is given', async ({ path, list }) => {
       const wide: Query = path === QUERY_OPERATIONS.entryList ? { wiki_type: 'music,radio,anime' } : { keyword: 'a' };
       const r = (await api.get(format, path, wide)).body.response;
       expect(r.information.page).toBe(1);

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMATS, keyClient, type Format } from './client';
 
-type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Obj = Record<string, any>;
 
 let api: Awaited<ReturnType<typeof keyClient>>;
 const answers = {} as Record<Format, { wikis: Obj[]; subs: Obj[] }>;

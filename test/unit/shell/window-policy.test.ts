@@ -14,7 +14,6 @@ import {
 
 const SERVER_URL = 'http://127.0.0.1:41234/';
 const ORIGIN = 'http://127.0.0.1:41234';
-const KEY = '0123456789abcdef0123456789abcdef012345678';
 const UI_TOKEN = 'fedcba9876543210fedcba9876543210';
 const SERVER = { url: SERVER_URL, uiToken: UI_TOKEN };
 

@@ -2,7 +2,7 @@
 // small catalogue written with the real builder's writer (entries described once in ENTRIES below).
 import { sqlOf } from '../../../../src-main/catalogue/read/catalogue-sql';
 import fc from 'fast-check';
-import { copyFileSync, mkdtempSync } from 'node:fs';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finishCatalogue, prepareInserts, writeEntry } from '../../../../src-main/catalogue/build/builder';

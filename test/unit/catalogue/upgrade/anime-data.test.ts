@@ -5,7 +5,7 @@
 import Database from 'better-sqlite3';
 import { copyFileSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_FILE } from '../../../../src-main/catalogue/db/catalogue-files';
 import { openCatalogue } from '../../../../src-main/catalogue/read/catalogue';
 import { sqlOf } from '../../../../src-main/catalogue/read/catalogue-sql';
