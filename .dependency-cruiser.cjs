@@ -13,7 +13,8 @@ module.exports = {
     {
       name: 'electron-only-in-the-shell',
       severity: 'error',
-      comment: 'Only the Electron shell (src-main/index.ts, window.ts, paths.ts, preload/) may load electron: everything else runs and is tested under plain Node.',
+      comment:
+        'Only the Electron shell (src-main/index.ts, window.ts, paths.ts, preload/) may load electron: everything else runs and is tested under plain Node.',
       from: { pathNot: '^src-main/(index|window|paths)\\.ts$|^src-main/preload/' },
       to: { path: '^electron$|node_modules/electron/' },
     },
@@ -62,7 +63,7 @@ module.exports = {
     {
       name: 'components-never-fetch',
       severity: 'error',
-      comment: 'Components render; stores hold state and call api/ (a component may name api/\'s types).',
+      comment: "Components render; stores hold state and call api/ (a component may name api/'s types).",
       from: { path: '^src-renderer/src/components/' },
       to: { path: '^src-renderer/src/api/', dependencyTypesNot: ['type-only'] },
     },
@@ -76,7 +77,8 @@ module.exports = {
     {
       name: 'sql-only-in-the-catalogue',
       severity: 'error',
-      comment: 'SQL lives in catalogue/ alone: the rest of the product asks catalogue.queries (tests and tools may open a database file to check what it holds).',
+      comment:
+        'SQL lives in catalogue/ alone: the rest of the product asks catalogue.queries (tests and tools may open a database file to check what it holds).',
       from: { path: '^src-(main|renderer)/', pathNot: '^src-main/catalogue/' },
       to: { path: 'node_modules/better-sqlite3/|^src-main/catalogue/read/catalogue-sql\\.ts$' },
     },

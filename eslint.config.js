@@ -10,7 +10,19 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'resources/**', 'test-results/**', 'bench-results/**', 'native/**', 'build/**', 'scripts/han-fold-pairs.mjs', 'src-main/catalogue/search/han-fold-table.ts'] },
+  {
+    ignores: [
+      'out/**',
+      'dist/**',
+      'resources/**',
+      'test-results/**',
+      'bench-results/**',
+      'native/**',
+      'build/**',
+      'scripts/han-fold-pairs.mjs',
+      'src-main/catalogue/search/han-fold-table.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...vue.configs['flat/recommended'],

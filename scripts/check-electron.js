@@ -84,7 +84,9 @@ async function main() {
   writeFileSync(summaryFile, `${JSON.stringify({ electronVersion, input: relative(root, input), checks, failing, other, parseErrors }, null, 2)}\n`);
 
   for (const issue of other) {
-    console.log(`  ${issue.severity.padEnd(6)} ${issue.id} ${issue.file}:${issue.line} — ${issue.reviewed ? `reviewed: ${issue.reviewed}` : issue.description}`);
+    console.log(
+      `  ${issue.severity.padEnd(6)} ${issue.id} ${issue.file}:${issue.line} — ${issue.reviewed ? `reviewed: ${issue.reviewed}` : issue.description}`,
+    );
   }
   for (const error of parseErrors) console.error(`Electronegativity could not parse ${error.file}: ${error.message}`);
   for (const issue of failing) console.error(`HIGH ${issue.id} at ${issue.file}:${issue.line}:${issue.column}: ${issue.description}`);

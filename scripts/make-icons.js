@@ -20,7 +20,9 @@ try {
   for (const size of ICON_SIZES) {
     await page.setViewportSize({ width: size, height: size });
     const dataUrl = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
-    await page.setContent(`<html><body style="margin:0;background:transparent"><img src="${dataUrl}" width="${size}" height="${size}" style="display:block"></body></html>`);
+    await page.setContent(
+      `<html><body style="margin:0;background:transparent"><img src="${dataUrl}" width="${size}" height="${size}" style="display:block"></body></html>`,
+    );
     await page.locator('img').evaluate((img) => img.decode());
     const file = join(outDir, `${size}x${size}.png`);
     await page.screenshot({ path: file, omitBackground: true, clip: { x: 0, y: 0, width: size, height: size } });

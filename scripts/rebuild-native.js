@@ -49,7 +49,10 @@ export function nodeGypEnv(env) {
 
 /** One line saying why a step failed, from node-gyp's output. */
 export function failureReason(step, output, status) {
-  const network = /\b(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_GET_ISSUER_CERT_LOCALLY)\b/.exec(output);
+  const network =
+    /\b(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_GET_ISSUER_CERT_LOCALLY)\b/.exec(
+      output,
+    );
   if (step === 'install') {
     return `could not download the Electron headers from ${ELECTRON_HEADERS_URL}${network ? ` (${network[1]})` : ''}`;
   }
@@ -57,7 +60,10 @@ export function failureReason(step, output, status) {
   if (/not found: make|make: not found|g\+\+: not found|No such file or directory.*(c\+\+|g\+\+|cc)\b/i.test(output)) {
     return 'no C++ toolchain (make, g++)';
   }
-  const lastError = output.split('\n').filter((line) => /gyp ERR!|error:/.test(line)).pop();
+  const lastError = output
+    .split('\n')
+    .filter((line) => /gyp ERR!|error:/.test(line))
+    .pop();
   return lastError ? `node-gyp failed: ${lastError.replace(/^gyp ERR! /, '').trim()}` : `node-gyp failed (${status})`;
 }
 
@@ -100,7 +106,10 @@ export function rebuildNative({
     cpSync(source, copy, { recursive: true, filter: (path) => !skipped.has(path) });
 
     const options = { version: target.version, arch, devDir };
-    for (const [step, timeout] of [['install', HEADERS_TIMEOUT_MS], ['rebuild', BUILD_TIMEOUT_MS]]) {
+    for (const [step, timeout] of [
+      ['install', HEADERS_TIMEOUT_MS],
+      ['rebuild', BUILD_TIMEOUT_MS],
+    ]) {
       const args = nodeGypArgs(step, options);
       const run = spawnSync(process.execPath, [nodeGyp, ...args], { cwd: copy, env: nodeGypEnv(env), encoding: 'utf8', timeout, maxBuffer: 64 * 1024 * 1024 });
       const output = `${run.stdout ?? ''}${run.stderr ?? ''}`;

@@ -29,13 +29,21 @@ const LABELS: Record<AnimeDataProgress['phase'] | 'done', string> = {
 /** One JSON line for the server that started this process. */
 const say = (message: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(message)}\n`);
 
-export async function updateCatalogueCommand(options: { registry: string; dataDir: string; prepareOnly: boolean }, print: (line: string) => void = console.log): Promise<void> {
+export async function updateCatalogueCommand(
+  options: { registry: string; dataDir: string; prepareOnly: boolean },
+  print: (line: string) => void = console.log,
+): Promise<void> {
   const { prepareAnimeData, finishAnimeUpdate } = await import('./catalogue/upgrade/anime-data');
   if (options.prepareOnly) {
     try {
       // The desktop app runs this under Electron, whose better-sqlite3 binding it names.
       const nativeBinding = process.env.MOECAT_SQLITE_BINDING || undefined;
-      const outcome = await prepareAnimeData({ registry: options.registry, working: join(options.dataDir, CATALOGUE_FILE), progress: (p) => say({ progress: p }), nativeBinding });
+      const outcome = await prepareAnimeData({
+        registry: options.registry,
+        working: join(options.dataDir, CATALOGUE_FILE),
+        progress: (p) => say({ progress: p }),
+        nativeBinding,
+      });
       say({ outcome });
     } catch (err) {
       say({ error: (err as Error).message });
@@ -45,7 +53,9 @@ export async function updateCatalogueCommand(options: { registry: string; dataDi
   }
   const server = runningServer(options.dataDir);
   if (server) {
-    throw new Error(`Moecat is running on this data folder (process ${server.pid}, ${server.url}): update the anime data there, in Settings → Anime data, or stop it first.`);
+    throw new Error(
+      `Moecat is running on this data folder (process ${server.pid}, ${server.url}): update the anime data there, in Settings → Anime data, or stop it first.`,
+    );
   }
   const working = await workingCatalogueFor(options.dataDir);
   const show = phasePrinter(LABELS);
@@ -58,5 +68,7 @@ export async function updateCatalogueCommand(options: { registry: string; dataDi
   }
   finishAnimeUpdate(working, outcome.prepared);
   const p = outcome.prepared;
-  out(`Updated the anime data to bangumi-data ${p.version}: ${p.entries} anime (${p.added} new, ${p.removed} gone), ${p.scheduled} with a weekly or daily schedule.`);
+  out(
+    `Updated the anime data to bangumi-data ${p.version}: ${p.entries} anime (${p.added} new, ${p.removed} gone), ${p.scheduled} with a weekly or daily schedule.`,
+  );
 }

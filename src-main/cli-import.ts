@@ -34,9 +34,13 @@ export async function importCommand(folder: string, dataDir: string, print: (lin
     });
     show({ phase: 'done', done: last.total, total: last.total });
     const { albums, songs } = result;
-    out(`Imported ${result.folder}: ${counted(albums.total, 'album', 'albums')} (${albums.added} added, ${albums.changed} updated, ${albums.removed} removed), ${counted(songs.total, 'song', 'songs')} (${songs.added} added, ${songs.changed} updated, ${songs.removed} removed).`);
+    out(
+      `Imported ${result.folder}: ${counted(albums.total, 'album', 'albums')} (${albums.added} added, ${albums.changed} updated, ${albums.removed} removed), ${counted(songs.total, 'song', 'songs')} (${songs.added} added, ${songs.changed} updated, ${songs.removed} removed).`,
+    );
     if (result.problems.length > 0) {
-      out(`${counted(result.problems.length, 'file or folder', 'files or folders')} could not be read and ${result.problems.length === 1 ? 'was' : 'were'} left out:`);
+      out(
+        `${counted(result.problems.length, 'file or folder', 'files or folders')} could not be read and ${result.problems.length === 1 ? 'was' : 'were'} left out:`,
+      );
       for (const problem of result.problems) out(`  ${problem}`);
     }
   } finally {

@@ -70,7 +70,9 @@ export async function syncCommand(opts: SyncCommandOptions, dataDir: string, pri
     );
     if (opts.cacheAudio) {
       const a = result.audio;
-      out(`Audio cache: ${counted(a.cached, 'song', 'songs')} play from ${join(dataDir, 'cache', 'audio')} (${a.downloaded} downloaded, ${a.evicted} evicted to stay under the cap), ${a.skipped} left on the remote.`);
+      out(
+        `Audio cache: ${counted(a.cached, 'song', 'songs')} play from ${join(dataDir, 'cache', 'audio')} (${a.downloaded} downloaded, ${a.evicted} evicted to stay under the cap), ${a.skipped} left on the remote.`,
+      );
     }
     if (problems.length > 0) {
       out(`${counted(problems.length, 'problem', 'problems')} did not stop the sync:`);

@@ -88,7 +88,11 @@ async function buildCommand(flags: ReturnType<typeof parse>['values']): Promise<
   const { formatBuildChanges } = await import('./catalogue/build/build-report');
   const report = await buildCatalogue({ outDir, onProgress: progressPrinter() });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(printable(`Built ${report.file}: ${report.entries} entries, ${report.subs} sub-entries, ${report.uploads} audio files, ${report.onAir} with an on-air schedule (${seconds} s).`));
+  console.log(
+    printable(
+      `Built ${report.file}: ${report.entries} entries, ${report.subs} sub-entries, ${report.uploads} audio files, ${report.onAir} with an on-air schedule (${seconds} s).`,
+    ),
+  );
   // bangumi-data's titles.
   for (const line of formatBuildChanges(report.changes, outDir)) console.log(printable(line));
 }
@@ -103,7 +107,17 @@ async function syncFromFlags(flags: ReturnType<typeof parse>['values'], dataDir:
   };
   const cap = number('cache-cap', flags['cache-cap']);
   const { syncCommand } = await import('./cli-sync');
-  await syncCommand({ url: flags.from, key: flags.key, rate: number('rate', flags.rate), cacheAudio: flags['cache-audio'] ?? false, cacheCap: cap && cap * 1024 * 1024, covers: flags.covers ?? false }, dataDir);
+  await syncCommand(
+    {
+      url: flags.from,
+      key: flags.key,
+      rate: number('rate', flags.rate),
+      cacheAudio: flags['cache-audio'] ?? false,
+      cacheCap: cap && cap * 1024 * 1024,
+      covers: flags.covers ?? false,
+    },
+    dataDir,
+  );
 }
 
 function keysCommand(positionals: string[], flags: ReturnType<typeof parse>['values'], dataDir: string): void {
@@ -148,8 +162,7 @@ export async function main(argv: string[]): Promise<number> {
       if (!positionals[1] || positionals.length > 2) throw new UsageError('import needs exactly one FOLDER to import.');
       const { importCommand } = await import('./cli-import');
       await importCommand(resolve(positionals[1]), dataDir);
-    }
-    else if (command === 'sync') await syncFromFlags(flags, dataDir);
+    } else if (command === 'sync') await syncFromFlags(flags, dataDir);
     else if (command === 'update-catalogue') {
       const { updateCatalogueCommand } = await import('./cli-anime-data');
       const { NPM_REGISTRY, registryOf } = await import('./catalogue/sync/bangumi-release');
@@ -160,8 +173,7 @@ export async function main(argv: string[]): Promise<number> {
         throw new UsageError((err as Error).message);
       }
       await updateCatalogueCommand({ registry, dataDir, prepareOnly: flags['prepare-only'] ?? false });
-    }
-    else throw new UsageError(`Unknown command "${command}". Run moecat --help.`);
+    } else throw new UsageError(`Unknown command "${command}". Run moecat --help.`);
     return 0;
   } catch (err) {
     const known = err instanceof UsageError || err instanceof DatabaseFileError || err instanceof ListenError || err instanceof StartError;

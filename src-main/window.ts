@@ -3,13 +3,7 @@
 // The decisions live in window-policy.ts and window-state.ts, which are tested without Electron.
 import { app, BrowserWindow, nativeTheme, screen, shell, type Session } from 'electron';
 import { CONTENT_SECURITY_POLICY } from './content-security-policy';
-import {
-  createSecureWindow,
-  externalOpenTarget,
-  isAllowedNavigation,
-  serverOrigin,
-  type WindowServer,
-} from './window-policy';
+import { createSecureWindow, externalOpenTarget, isAllowedNavigation, serverOrigin, type WindowServer } from './window-policy';
 import { loadWindowState, restorePlacement, saveWindowState, windowStateFile } from './window-state';
 
 // Sessions are shared between windows (re-created on macOS 'activate'): guard each one once.

@@ -34,7 +34,15 @@ export interface BenchStats {
   cpuUs: number;
 }
 
-const { values } = parseArgs({ options: { mode: { type: 'string' }, catalogue: { type: 'string' }, resources: { type: 'string' }, 'data-dir': { type: 'string' }, files: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    mode: { type: 'string' },
+    catalogue: { type: 'string' },
+    resources: { type: 'string' },
+    'data-dir': { type: 'string' },
+    files: { type: 'string' },
+  },
+});
 // `start` keeps the bench's data folder (a second start finds its working copy and user database).
 const ownDataDir = values['data-dir'] === undefined;
 const dataDir = values['data-dir'] ?? mkdtempSync(join(tmpdir(), 'moecat-bench-'));
@@ -70,7 +78,12 @@ if (values.mode === 'hello') {
   url = await app.listen({ host: '127.0.0.1', port: 0 });
   close = () => app.close();
 } else if (values.mode === 'start') {
-  const server = await startMoecat({ dataDir, ...projectDirs(), ...(values.resources ? { resourcesDir: values.resources } : {}), catalogueFile: values.catalogue });
+  const server = await startMoecat({
+    dataDir,
+    ...projectDirs(),
+    ...(values.resources ? { resourcesDir: values.resources } : {}),
+    catalogueFile: values.catalogue,
+  });
   url = server.url;
   apiKey = server.apiKey;
   close = () => server.close();

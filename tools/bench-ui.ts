@@ -74,7 +74,14 @@ report.samples = samples;
 function timing(catalogue: string, name: string, values: number[], limit: number): void {
   samples[`${catalogue}: ${name}`] = values.map((v) => Math.round(v * 10) / 10);
   const p95 = percentile(values, 95);
-  figure(catalogue, `${name} (p50 ${percentile(values, 50).toFixed(0)}, worst ${Math.max(...values).toFixed(0)}; p95)`, p95, 'ms', `≤ ${limit} ms`, p95 <= limit);
+  figure(
+    catalogue,
+    `${name} (p50 ${percentile(values, 50).toFixed(0)}, worst ${Math.max(...values).toFixed(0)}; p95)`,
+    p95,
+    'ms',
+    `≤ ${limit} ms`,
+    p95 <= limit,
+  );
 }
 
 // ---- the server -----------------------------------------------------------------------------------
@@ -87,9 +94,13 @@ interface Served {
 
 /** Starts `moecat serve` (the built CLI) on a data folder, and reads its sign-in links from its output. */
 function serve(dataDir: string, catalogueFile?: string): Promise<Served> {
-  const child = spawn(process.execPath, [resolve('out/main/cli.js'), 'serve', '--data-dir', dataDir, ...(catalogueFile ? ['--catalogue', catalogueFile] : [])], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [resolve('out/main/cli.js'), 'serve', '--data-dir', dataDir, ...(catalogueFile ? ['--catalogue', catalogueFile] : [])],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const links: string[] = [];
   let waiting: ((link: string) => void) | null = null;
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
@@ -196,7 +207,13 @@ const refreshInterval = (page: Page) =>
         const frame = (t: number) => {
           times.push(t);
           if (times.length <= 20) requestAnimationFrame(frame);
-          else done(times.slice(1).map((x, i) => x - times[i]).sort((a, b) => a - b)[10]);
+          else
+            done(
+              times
+                .slice(1)
+                .map((x, i) => x - times[i])
+                .sort((a, b) => a - b)[10],
+            );
         };
         requestAnimationFrame(frame);
       }),
@@ -208,7 +225,8 @@ const refreshInterval = (page: Page) =>
  * when the frame began before the key and took it in (the page's thread reached the frame after the
  * key), there was no wait.
  */
-const sinceNextRefresh = (k: Key, interval: number) => k.painted - (k.refresh <= k.down ? k.down : k.refresh - Math.floor((k.refresh - k.down) / interval) * interval);
+const sinceNextRefresh = (k: Key, interval: number) =>
+  k.painted - (k.refresh <= k.down ? k.down : k.refresh - Math.floor((k.refresh - k.down) / interval) * interval);
 
 /** Navigates (goto or reload) and answers when the page's first schedule card was painted: since navigation start, and as a wall-clock time. */
 async function firstCard(page: Page, navigate: () => Promise<unknown>): Promise<{ ms: number; at: number }> {
@@ -219,7 +237,10 @@ async function firstCard(page: Page, navigate: () => Promise<unknown>): Promise<
 }
 
 const longTasksSince = (page: Page, since: number) =>
-  page.evaluate((t) => ((window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks ?? []).filter((l) => l.start >= t).map((l) => l.duration), since);
+  page.evaluate(
+    (t) => ((window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks ?? []).filter((l) => l.start >= t).map((l) => l.duration),
+    since,
+  );
 
 // ---- one catalogue --------------------------------------------------------------------------------
 async function measure(browser: Browser, label: string, server: Served, words: string[], browsePath: string): Promise<void> {
@@ -234,7 +255,14 @@ async function measure(browser: Browser, label: string, server: Served, words: s
     const loads: { start: number; type: string; size: Promise<number> }[] = [];
     // The sizes of a page that has closed are not asked for: a failed ask counts nothing.
     page.on('requestfinished', (request) =>
-      loads.push({ start: request.timing().startTime, type: request.resourceType(), size: request.sizes().then((s) => s.responseBodySize, () => 0) }),
+      loads.push({
+        start: request.timing().startTime,
+        type: request.resourceType(),
+        size: request.sizes().then(
+          (s) => s.responseBodySize,
+          () => 0,
+        ),
+      }),
     );
     const login = await server.loginUrl();
     const card = await firstCard(page, () => page.goto(login));
@@ -301,7 +329,14 @@ async function measure(browser: Browser, label: string, server: Served, words: s
   }
   timing(label, `search: last key → both lists painted (${words.join(', ')})`, results, 100);
   timing(label, `typed character painted, from the display's next refresh (${interval.toFixed(1)} ms apart)`, keys, 16);
-  figure(label, `  key → painted, the refresh's wait included (p50 ${percentile(keysAsTimed, 50).toFixed(0)}; p95)`, percentile(keysAsTimed, 95), 'ms', '(reported)', null);
+  figure(
+    label,
+    `  key → painted, the refresh's wait included (p50 ${percentile(keysAsTimed, 50).toFixed(0)}; p95)`,
+    percentile(keysAsTimed, 95),
+    'ms',
+    '(reported)',
+    null,
+  );
   figure(label, 'longest task while typing', Math.max(0, ...typingLong), 'ms', '≤ 50 ms', Math.max(0, ...typingLong) <= 50);
 
   // Browse: the next page, again and again.
@@ -311,7 +346,11 @@ async function measure(browser: Browser, label: string, server: Served, words: s
   const pagingSince = await page.evaluate(() => performance.now());
   /** The page's covers all loaded (or failed), then a moment to look at them. */
   const settled = async () => {
-    await page.waitForFunction(() => Array.from(document.querySelectorAll('[data-testid="browse-result"] img')).every((i) => (i as HTMLImageElement).complete), undefined, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => Array.from(document.querySelectorAll('[data-testid="browse-result"] img')).every((i) => (i as HTMLImageElement).complete),
+      undefined,
+      { timeout: 30_000 },
+    );
     await page.waitForTimeout(300);
   };
   for (let run = 0; run < 2 * RUNS; run++) {
@@ -340,10 +379,17 @@ async function measure(browser: Browser, label: string, server: Served, words: s
 // ---- the run --------------------------------------------------------------------------------------
 async function main(): Promise<void> {
   mkdirSync(RESULTS, { recursive: true });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
-  const catalogues: { label: string; catalogueFile?: string; words: string[]; browse: string }[] = [{ label: 'bundled', words: ['sakura', '东方'], browse: '/browse/anime' }];
-  if (!flags['bundled-only'] && existsSync(DEFAULT_LARGE_CATALOGUE)) catalogues.push({ label: '100k/1M', catalogueFile: DEFAULT_LARGE_CATALOGUE, words: ['sora', 'の花'], browse: '/browse/music' });
-  else if (!flags['bundled-only']) console.log(`(no generated catalogue at ${DEFAULT_LARGE_CATALOGUE}: run npm run bench or npm run gen:catalogue for the large figures)`);
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const catalogues: { label: string; catalogueFile?: string; words: string[]; browse: string }[] = [
+    { label: 'bundled', words: ['sakura', '东方'], browse: '/browse/anime' },
+  ];
+  if (!flags['bundled-only'] && existsSync(DEFAULT_LARGE_CATALOGUE))
+    catalogues.push({ label: '100k/1M', catalogueFile: DEFAULT_LARGE_CATALOGUE, words: ['sora', 'の花'], browse: '/browse/music' });
+  else if (!flags['bundled-only'])
+    console.log(`(no generated catalogue at ${DEFAULT_LARGE_CATALOGUE}: run npm run bench or npm run gen:catalogue for the large figures)`);
   try {
     for (const c of catalogues) {
       const dataDir = mkdtempSync(join(tmpdir(), 'moecat-bench-ui-'));
@@ -364,7 +410,8 @@ async function main(): Promise<void> {
   writeFileSync(join(RESULTS, `bench-ui-${stamp}.json`), JSON.stringify(report, null, 2));
   const met = figures.filter((f) => f.ok).length;
   const judged = figures.filter((f) => f.ok !== null).length;
-  const row = (f: Figure) => `| ${f.ok === null ? '' : f.ok ? '✓' : '✗'} | ${f.catalogue} | ${f.name.replace(/\|/g, '\\|')} | ${f.value.toFixed(f.unit === 'ms' ? 0 : 1)} ${f.unit} | ${f.target} |`;
+  const row = (f: Figure) =>
+    `| ${f.ok === null ? '' : f.ok ? '✓' : '✗'} | ${f.catalogue} | ${f.name.replace(/\|/g, '\\|')} | ${f.value.toFixed(f.unit === 'ms' ? 0 : 1)} ${f.unit} | ${f.target} |`;
   writeFileSync(
     LATEST,
     [

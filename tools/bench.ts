@@ -65,7 +65,8 @@ const report: Record<string, unknown> = { date: new Date().toISOString(), node: 
 const LATEST = join(process.cwd(), 'docs', 'benchmark.md');
 
 function latestTable(summary: string): string {
-  const row = (f: Figure) => `| ${f.ok === null ? '' : f.ok ? '✓' : '✗'} | ${f.name.trim().replace(/\|/g, '\\|')} | ${f.value.toFixed(f.unit === 'req/s' ? 0 : 2)} ${f.unit} | ${f.target} |`;
+  const row = (f: Figure) =>
+    `| ${f.ok === null ? '' : f.ok ? '✓' : '✗'} | ${f.name.trim().replace(/\|/g, '\\|')} | ${f.value.toFixed(f.unit === 'req/s' ? 0 : 2)} ${f.unit} | ${f.target} |`;
   return [
     '# The latest benchmark',
     '',
@@ -104,7 +105,18 @@ interface Server {
 async function serverBundle(): Promise<string> {
   const outdir = resolve('out/tools/bench-server');
   rmSync(outdir, { recursive: true, force: true });
-  await build({ entryPoints: [resolve('tools/bench-server.ts'), resolve('tools/bench-hello.ts')], outdir, outExtension: { '.js': '.mjs' }, splitting: true, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
+  await build({
+    entryPoints: [resolve('tools/bench-server.ts'), resolve('tools/bench-hello.ts')],
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
   return join(outdir, 'bench-server.mjs');
 }
 
@@ -114,10 +126,11 @@ function startServer(bundle: string, mode: string, args: string[] = []): Promise
     child.once('error', fail);
     child.once('exit', (code) => fail(new Error(`bench server (${mode}) exited with ${code}`)));
     child.once('message', (m: { url: string; apiKey: string; readyMs: number; startMs: number }) => {
-      const ask = <T>(req: BenchRequest) => new Promise<T>((done) => {
-        child.once('message', (answer) => done(answer as T));
-        child.send(req);
-      });
+      const ask = <T>(req: BenchRequest) =>
+        new Promise<T>((done) => {
+          child.once('message', (answer) => done(answer as T));
+          child.send(req);
+        });
       ok({ child, url: m.url.replace(/\/$/, ''), apiKey: m.apiKey, readyMs: m.readyMs, startMs: m.startMs, ask });
     });
   });
@@ -249,10 +262,22 @@ const LATIN = /[a-z]/;
 /** Up to `n` distinct keywords of each class, cut from the titles of a sample of entries and sub-entries. */
 function keywordClasses(file: string, n = 12): Record<string, string[]> {
   const db = new Database(file, { readonly: true });
-  const titles = db.prepare(`SELECT wiki_title_fold FROM wiki WHERE wiki_id % 97 = 0 UNION ALL
-    SELECT sub_title_fold FROM sub WHERE sub_id % 997 = 0`).pluck().all() as string[];
+  const titles = db
+    .prepare(
+      `SELECT wiki_title_fold FROM wiki WHERE wiki_id % 97 = 0 UNION ALL
+    SELECT sub_title_fold FROM sub WHERE sub_id % 997 = 0`,
+    )
+    .pluck()
+    .all() as string[];
   db.close();
-  const classes: Record<string, Set<string>> = { 'cjk-1': new Set(), 'cjk-2': new Set(), 'cjk-3+': new Set(), 'latin-1': new Set(), 'latin-2': new Set(), 'latin-3+': new Set() };
+  const classes: Record<string, Set<string>> = {
+    'cjk-1': new Set(),
+    'cjk-2': new Set(),
+    'cjk-3+': new Set(),
+    'latin-1': new Set(),
+    'latin-2': new Set(),
+    'latin-3+': new Set(),
+  };
   for (const t of titles) {
     const cs = [...t];
     for (let i = 0; i < cs.length; i++) {
@@ -266,10 +291,12 @@ function keywordClasses(file: string, n = 12): Record<string, string[]> {
     }
   }
   // A spread, not the first n: every (size/n)-th keyword of each class in sorted order.
-  return Object.fromEntries(Object.entries(classes).map(([k, set]) => {
-    const all = [...set].sort();
-    return [k, Array.from({ length: Math.min(n, all.length) }, (_, i) => all[Math.floor((i * all.length) / Math.min(n, all.length))])];
-  }));
+  return Object.fromEntries(
+    Object.entries(classes).map(([k, set]) => {
+      const all = [...set].sort();
+      return [k, Array.from({ length: Math.min(n, all.length) }, (_, i) => all[Math.floor((i * all.length) / Math.min(n, all.length))])];
+    }),
+  );
 }
 
 // ---- the run -------------------------------------------------------------------------------------
@@ -309,7 +336,11 @@ async function catalogueBuilds(): Promise<string> {
   bundled.close();
   figure(`judged queries (${quality.results.length}): the entry meant in the top 3`, quality.top3Share * 100, '%', '≥ 90 %', quality.top3Share >= 0.9);
   figure('judged queries: mean reciprocal rank', quality.mrr, '', '(reported)', null);
-  report.searchQuality = { top3Share: quality.top3Share, mrr: quality.mrr, misses: quality.results.filter((r) => !r.rank || r.rank > 3).map((r) => [r.query.query, r.rank]) };
+  report.searchQuality = {
+    top3Share: quality.top3Share,
+    mrr: quality.mrr,
+    misses: quality.results.filter((r) => !r.rank || r.rank > 3).map((r) => [r.query.query, r.rank]),
+  };
   return resources;
 }
 
@@ -343,7 +374,13 @@ async function main(): Promise<void> {
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   // The ready target judges ready against the hello-world started the same way in the same run.
   const of = `best of ${READY_PAIRS}`;
-  figure(`server ready ×hello (${best.readyMs.toFixed(0)} / ${helloBest.toFixed(0)} ms; startMoecat ${best.startMs.toFixed(0)} ms), ${of}`, best.readyMs / helloBest, '×', '≤ 1.15×', best.readyMs / helloBest <= 1.15);
+  figure(
+    `server ready ×hello (${best.readyMs.toFixed(0)} / ${helloBest.toFixed(0)} ms; startMoecat ${best.startMs.toFixed(0)} ms), ${of}`,
+    best.readyMs / helloBest,
+    '×',
+    '≤ 1.15×',
+    best.readyMs / helloBest <= 1.15,
+  );
   figure(`  server ready (process start → listening), ${of}`, best.readyMs, 'ms', '(reported)', null);
   figure(`  Fastify hello-world ready, same measure, ${of}`, helloBest, 'ms', '(reference)', null);
   figure('  median ready ×hello, the same pairs', median(starts.map((s, i) => s.readyMs / helloReady[i])), '×', '(reported)', null);
@@ -413,7 +450,13 @@ async function main(): Promise<void> {
       const ratio = r.reqPerSec / base.reqPerSec;
       const want = op.kind === 'list' ? 0.5 : 0.25;
       figure(`${op.name} p99`, r.p99, 'ms', op.worst ? '≤ 20 ms' : '≤ 5 ms', r.p99 <= (op.worst ? 20 : 5));
-      figure(`${op.name} throughput ×hello (${r.reqPerSec.toFixed(0)} / ${base.reqPerSec.toFixed(0)} req/s, p50 ${r.p50} ms)`, ratio, '×', op.kind === 'other' ? '(none)' : `≥ ${want}×`, op.kind === 'other' ? null : ratio >= want);
+      figure(
+        `${op.name} throughput ×hello (${r.reqPerSec.toFixed(0)} / ${base.reqPerSec.toFixed(0)} req/s, p50 ${r.p50} ms)`,
+        ratio,
+        '×',
+        op.kind === 'other' ? '(none)' : `≥ ${want}×`,
+        op.kind === 'other' ? null : ratio >= want,
+      );
       results[op.name] = { served: r, hello: base, ratio };
       if (op.kind === 'list') {
         const plain = await load(server.url, op.paths, DURATION, CONNECTIONS, 'identity');
@@ -434,7 +477,10 @@ async function main(): Promise<void> {
       const gzipBytes = Number((await fetch(server.url + path)).headers.get('content-length'));
       return [body.length, gzipBytes];
     };
-    const [[jsonBytes, jsonGzipBytes], [xmlBytes, xmlGzipBytes]] = [await saveAnswer(ops[0].paths[0], 'wikis.json'), await saveAnswer(ops[1].paths[0], 'wikis.xml')];
+    const [[jsonBytes, jsonGzipBytes], [xmlBytes, xmlGzipBytes]] = [
+      await saveAnswer(ops[0].paths[0], 'wikis.json'),
+      await saveAnswer(ops[1].paths[0], 'wikis.xml'),
+    ];
     const rates = () => ({ json: 0, xml: 0, jsonCpuUs: 0, xmlCpuUs: 0 });
     const xmlVsJson = { gzip: rates(), identity: rates(), jsonBytes, xmlBytes, jsonGzipBytes, xmlGzipBytes, sameBytesJson: 0, sameBytesXml: 0 };
     const served = async (path: string, encoding: Encoding) => {
@@ -455,7 +501,10 @@ async function main(): Promise<void> {
         return [await json(), x];
       };
       for (const encoding of ['gzip', 'identity'] as const) {
-        const [j, x] = await inOrder(() => served(ops[0].paths[0], encoding), () => served(ops[1].paths[0], encoding));
+        const [j, x] = await inOrder(
+          () => served(ops[0].paths[0], encoding),
+          () => served(ops[1].paths[0], encoding),
+        );
         const sum = xmlVsJson[encoding];
         sum.json += j.reqPerSec / ROUNDS;
         sum.xml += x.reqPerSec / ROUNDS;
@@ -463,20 +512,59 @@ async function main(): Promise<void> {
         sum.xmlCpuUs += x.cpuUsPerAnswer / ROUNDS;
       }
       const sameBytes = async (name: string) => (await load(hello.url, [`/file/${name}`], Math.max(2, DURATION / 2))).reqPerSec / ROUNDS;
-      const [json, xml] = await inOrder(() => sameBytes('wikis.json'), () => sameBytes('wikis.xml'));
+      const [json, xml] = await inOrder(
+        () => sameBytes('wikis.json'),
+        () => sameBytes('wikis.xml'),
+      );
       xmlVsJson.sameBytesJson += json;
       xmlVsJson.sameBytesXml += xml;
     }
     const { gzip, identity } = xmlVsJson;
-    figure(`XML throughput vs JSON (wikis; ${gzip.json.toFixed(0)} / ${gzip.xml.toFixed(0)} req/s, ${xmlGzipBytes} / ${jsonGzipBytes} bytes)`, gzip.json / gzip.xml, '×', '≤ 1.1×', gzip.json / gzip.xml <= 1.1);
-    figure(`  server CPU per answer, XML vs JSON (${gzip.xmlCpuUs.toFixed(1)} / ${gzip.jsonCpuUs.toFixed(1)} µs)`, gzip.xmlCpuUs / gzip.jsonCpuUs, '×', '(reported)', null);
-    figure(`  uncompressed (${identity.json.toFixed(0)} / ${identity.xml.toFixed(0)} req/s, ${xmlBytes} / ${jsonBytes} bytes)`, identity.json / identity.xml, '×', '(reported)', null);
-    figure(`  uncompressed, server CPU per answer (${identity.xmlCpuUs.toFixed(1)} / ${identity.jsonCpuUs.toFixed(1)} µs)`, identity.xmlCpuUs / identity.jsonCpuUs, '×', '(reported)', null);
-    figure(`  uncompressed bytes from memory, bare Fastify (${xmlVsJson.sameBytesJson.toFixed(0)} / ${xmlVsJson.sameBytesXml.toFixed(0)} req/s)`, xmlVsJson.sameBytesJson / xmlVsJson.sameBytesXml, '×', '(reported)', null);
+    figure(
+      `XML throughput vs JSON (wikis; ${gzip.json.toFixed(0)} / ${gzip.xml.toFixed(0)} req/s, ${xmlGzipBytes} / ${jsonGzipBytes} bytes)`,
+      gzip.json / gzip.xml,
+      '×',
+      '≤ 1.1×',
+      gzip.json / gzip.xml <= 1.1,
+    );
+    figure(
+      `  server CPU per answer, XML vs JSON (${gzip.xmlCpuUs.toFixed(1)} / ${gzip.jsonCpuUs.toFixed(1)} µs)`,
+      gzip.xmlCpuUs / gzip.jsonCpuUs,
+      '×',
+      '(reported)',
+      null,
+    );
+    figure(
+      `  uncompressed (${identity.json.toFixed(0)} / ${identity.xml.toFixed(0)} req/s, ${xmlBytes} / ${jsonBytes} bytes)`,
+      identity.json / identity.xml,
+      '×',
+      '(reported)',
+      null,
+    );
+    figure(
+      `  uncompressed, server CPU per answer (${identity.xmlCpuUs.toFixed(1)} / ${identity.jsonCpuUs.toFixed(1)} µs)`,
+      identity.xmlCpuUs / identity.jsonCpuUs,
+      '×',
+      '(reported)',
+      null,
+    );
+    figure(
+      `  uncompressed bytes from memory, bare Fastify (${xmlVsJson.sameBytesJson.toFixed(0)} / ${xmlVsJson.sameBytesXml.toFixed(0)} req/s)`,
+      xmlVsJson.sameBytesJson / xmlVsJson.sameBytesXml,
+      '×',
+      '(reported)',
+      null,
+    );
     await stopServer(hello);
     rmSync(answerFiles, { recursive: true, force: true });
     const hellos = helloLoads.map((h) => h.reqPerSec).sort((a, b) => a - b);
-    figure(`hello-world throughput, median of ${hellos.length} (${hellos[0].toFixed(0)}–${hellos[hellos.length - 1].toFixed(0)})`, hellos[hellos.length >> 1], 'req/s', '(baseline)', null);
+    figure(
+      `hello-world throughput, median of ${hellos.length} (${hellos[0].toFixed(0)}–${hellos[hellos.length - 1].toFixed(0)})`,
+      hellos[hellos.length >> 1],
+      'req/s',
+      '(baseline)',
+      null,
+    );
     report.hello = helloLoads;
     report.xmlVsJson = xmlVsJson;
   } else await stopServer(hello);
@@ -485,13 +573,25 @@ async function main(): Promise<void> {
   await server.ask({ cmd: 'eld-reset' });
   const colds = await coldTurns(server, ops, ops[3].paths[0]);
   const control = colds.control;
-  figure(`control: ${ops[3].name} from the cache, one at a time, p99 at the client (p50 ${control.p50.toFixed(1)}, max ${control.max.toFixed(1)}; in the server p99 ${control.server.p99.toFixed(1)} ms)`, control.p99, 'ms', '(control)', null);
+  figure(
+    `control: ${ops[3].name} from the cache, one at a time, p99 at the client (p50 ${control.p50.toFixed(1)}, max ${control.max.toFixed(1)}; in the server p99 ${control.server.p99.toFixed(1)} ms)`,
+    control.p99,
+    'ms',
+    '(control)',
+    null,
+  );
   report.coldControl = control;
   for (const [k, op] of ops.entries()) {
     const c = colds.ops[k];
     const target = op.worst ? 20 : 5;
     const faulted = c.faults.slowest.filter((t) => t[1] >= FAULTS_OF_NOTE).length;
-    figure(`${op.name} cold p99 in the server (p50 ${c.server.p50.toFixed(1)}, max ${c.server.max.toFixed(1)}; at the client p50 ${c.p50.toFixed(1)}, p99 ${c.p99.toFixed(1)} ms; slowest 1 %: ${faulted}/${c.faults.slowest.length} with ${FAULTS_OF_NOTE}+ page faults)`, c.server.p99, 'ms', `≤ ${target} ms`, c.server.p99 <= target);
+    figure(
+      `${op.name} cold p99 in the server (p50 ${c.server.p50.toFixed(1)}, max ${c.server.max.toFixed(1)}; at the client p50 ${c.p50.toFixed(1)}, p99 ${c.p99.toFixed(1)} ms; slowest 1 %: ${faulted}/${c.faults.slowest.length} with ${FAULTS_OF_NOTE}+ page faults)`,
+      c.server.p99,
+      'ms',
+      `≤ ${target} ms`,
+      c.server.p99 <= target,
+    );
     results[op.name] = { ...(results[op.name] as object | undefined), cold: c };
   }
   const coldStats = await server.ask<BenchStats>({ cmd: 'stats' });
@@ -537,7 +637,12 @@ async function soak(server: Server, keywords: string[]): Promise<unknown> {
   for (let page = 1; page <= 200; page++) paths.push(`/wikis.json?wiki_type=anime&page=${page}&${key}`);
   const rss: number[] = [];
   for (let minute = 1; minute <= 10; minute++) {
-    await load(server.url, paths.sort(() => Math.random() - 0.5), 60, 4);
+    await load(
+      server.url,
+      paths.sort(() => Math.random() - 0.5),
+      60,
+      4,
+    );
     rss.push((await server.ask<BenchStats>({ cmd: 'stats' })).rssMiB);
     console.log(`  minute ${minute}: RSS ${rss[rss.length - 1].toFixed(1)} MiB`);
   }

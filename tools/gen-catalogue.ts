@@ -60,8 +60,34 @@ function composeTitle(words: Word[], rnd: () => number, common: Word | undefined
   return { title, key: parts.map((w) => w.key).join(''), fold: parts.map((w) => w.fold).join('') };
 }
 
-const TYPES: [WikiType, number][] = [['music', 0.45], ['radio', 0.05], ['tv', 0.3], ['web', 0.08], ['movie', 0.07], ['ova', 0.05]];
-const TAGS = ['OST', 'Vocal', 'Instrumental', 'Piano', 'Arrange', 'Game', 'Anime', 'Single', 'Album', 'Drama', 'Talk', 'Electronic', 'Rock', 'Jazz', 'Classical', 'Doujin', 'Idol', 'Live'];
+const TYPES: [WikiType, number][] = [
+  ['music', 0.45],
+  ['radio', 0.05],
+  ['tv', 0.3],
+  ['web', 0.08],
+  ['movie', 0.07],
+  ['ova', 0.05],
+];
+const TAGS = [
+  'OST',
+  'Vocal',
+  'Instrumental',
+  'Piano',
+  'Arrange',
+  'Game',
+  'Anime',
+  'Single',
+  'Album',
+  'Drama',
+  'Talk',
+  'Electronic',
+  'Rock',
+  'Jazz',
+  'Classical',
+  'Doujin',
+  'Idol',
+  'Live',
+];
 const DAY = 86_400;
 
 export interface GenerateOptions {
@@ -118,9 +144,17 @@ export function generateCatalogue(opts: GenerateOptions): { entries: number; sub
           derived: { key: s.key, fold: s.fold },
           date,
           modified: date,
-          upload: type === 'music' && rnd() < 0.3
-            ? { uri: `/gen/${wikiId}/${k}.mp3`, md5: (subId * 2654435761).toString(16).padStart(32, '0').slice(-32), filesize: 4_000_000, bitrate: 320, length: 200, date }
-            : undefined,
+          upload:
+            type === 'music' && rnd() < 0.3
+              ? {
+                  uri: `/gen/${wikiId}/${k}.mp3`,
+                  md5: (subId * 2654435761).toString(16).padStart(32, '0').slice(-32),
+                  filesize: 4_000_000,
+                  bitrate: 320,
+                  length: 200,
+                  date,
+                }
+              : undefined,
         });
       }
       const alias = rnd() < 0.6 ? composeTitle(words, rnd, undefined, 1, 3).title : undefined;
@@ -158,7 +192,12 @@ export function generateCatalogue(opts: GenerateOptions): { entries: number; sub
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { entries: { type: 'string', default: '100000' }, subs: { type: 'string', default: '1000000' }, out: { type: 'string' }, seed: { type: 'string' } },
+    options: {
+      entries: { type: 'string', default: '100000' },
+      subs: { type: 'string', default: '1000000' },
+      out: { type: 'string' },
+      seed: { type: 'string' },
+    },
   });
   const out = values.out ? resolve(values.out) : DEFAULT_LARGE_CATALOGUE;
   const report = generateCatalogue({
@@ -169,7 +208,9 @@ async function main(): Promise<void> {
     onProgress: (done, total) => process.stderr.write(`\r${done}/${total} entries`),
   });
   process.stderr.write('\n');
-  console.log(`Wrote ${out}: ${report.entries} entries, ${report.subs} sub-entries in ${report.seconds.toFixed(1)} s (${report.cpuSeconds.toFixed(1)} s of CPU).`);
+  console.log(
+    `Wrote ${out}: ${report.entries} entries, ${report.subs} sub-entries in ${report.seconds.toFixed(1)} s (${report.cpuSeconds.toFixed(1)} s of CPU).`,
+  );
 }
 
 if (process.argv[1]?.endsWith('gen-catalogue.mjs')) await main();

@@ -187,7 +187,7 @@ export const JUDGED_QUERIES: readonly JudgedQuery[] = [
   { query: 'kaguya-sama', wikiId: 248175, title: 'かぐや様は告らせたい～天才たちの恋愛頭脳戦～', kind: 'punctuation' },
   { query: 'laid back camp', wikiId: 207195, title: 'ゆるキャン△', kind: 'punctuation' },
   { query: 'howls moving castle', wikiId: 312, title: 'ハウルの動く城', kind: 'punctuation' },
-  { query: 'kiki\'s delivery service', wikiId: 305, title: '魔女の宅急便', kind: 'punctuation' },
+  { query: "kiki's delivery service", wikiId: 305, title: '魔女の宅急便', kind: 'punctuation' },
   { query: 'jojos bizarre adventure', wikiId: 43558, title: 'ジョジョの奇妙な冒険', kind: 'punctuation' },
   { query: 'frieren beyond journeys end', wikiId: 400602, title: '葬送のフリーレン', kind: 'punctuation' },
 ];

@@ -28,8 +28,7 @@ export interface AnimeDataView extends AnimeDataInfo {
 
 /** What an anime data update ended with: the data was current, or it was updated. */
 export type AnimeDataJobResult =
-  | { status: 'current'; version: string }
-  | { status: 'updated'; version: string; entries: number; added: number; removed: number; scheduled: number };
+  { status: 'current'; version: string } | { status: 'updated'; version: string; entries: number; added: number; removed: number; scheduled: number };
 
 export interface AppStatus {
   entries: number;

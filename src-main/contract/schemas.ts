@@ -100,7 +100,11 @@ export const BroadcastDtoSchema = {
   required: ['weekdays', 'time', 'period_days', 'date_begin', 'date_end', 'time_zone'],
   description: "Moecat's extension: the anime's broadcast slot, in the catalogue time zone with the broadcast day starting at 05:00",
   properties: {
-    weekdays: { type: 'array', items: { type: 'integer', minimum: 1, maximum: 7 }, description: '1 Monday … 7 Sunday, on the broadcast day; all seven for a daily show' },
+    weekdays: {
+      type: 'array',
+      items: { type: 'integer', minimum: 1, maximum: 7 },
+      description: '1 Monday … 7 Sunday, on the broadcast day; all seven for a daily show',
+    },
     time: { type: 'string', description: '"HH:MM" on the broadcast day, 05:00–28:59 (Monday 25:30 = Tuesday 01:30)' },
     period_days: { type: 'integer', description: '7 weekly, 1 daily' },
     date_begin: { type: 'integer', description: 'Local midnight of the first broadcast day, Unix seconds' },
@@ -230,10 +234,11 @@ const onAirProperties = {
   oa_date_end: { type: 'integer', description: 'Local midnight of the last broadcast day; 0 when unknown (not to be relied on)' },
   oa_active: { type: 'integer', enum: [1], description: '1 airing: only airing entries are listed' },
   obj: { ...WikiDtoSchema, description: 'The entry' },
-  oa_time: { type: 'string', description: "Moecat's extension: \"HH:MM\" on the broadcast day, 05:00–28:59" },
+  oa_time: { type: 'string', description: 'Moecat\'s extension: "HH:MM" on the broadcast day, 05:00–28:59' },
   oa_may_have_ended: {
     type: 'boolean',
-    description: "Moecat's extension: no end is recorded, the show's first cour (13 weeks) is over and the anime data is from before it ended, so it may have ended unseen (update the anime data to know)",
+    description:
+      "Moecat's extension: no end is recorded, the show's first cour (13 weeks) is over and the anime data is from before it ended, so it may have ended unseen (update the anime data to know)",
   },
 } as const;
 
@@ -300,7 +305,12 @@ export const PlayDtoSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['play_id', 'sub_id', 'wiki_id', 'played_at'],
-  properties: { play_id: int, sub_id: int, wiki_id: { type: 'integer', description: "The sub-entry's entry" }, played_at: { type: 'integer', description: 'Unix seconds' } },
+  properties: {
+    play_id: int,
+    sub_id: int,
+    wiki_id: { type: 'integer', description: "The sub-entry's entry" },
+    played_at: { type: 'integer', description: 'Unix seconds' },
+  },
 } as const;
 
 /** One item of /app/history: a sub-entry's latest play, with the sub-entry. */
@@ -325,7 +335,18 @@ export const TagDtoSchema = {
 export const UserDtoSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['uid', 'user_name', 'user_nickname', 'user_registered', 'user_lastactivity', 'user_avatar', 'user_url', 'user_fav_wiki_count', 'user_fav_sub_count', 'user_play_count'],
+  required: [
+    'uid',
+    'user_name',
+    'user_nickname',
+    'user_registered',
+    'user_lastactivity',
+    'user_avatar',
+    'user_url',
+    'user_fav_wiki_count',
+    'user_fav_sub_count',
+    'user_play_count',
+  ],
   description: 'The local user: Moecat has one user and no accounts, so only what its user data knows',
   properties: {
     uid: { type: 'integer', description: 'Always 1, the local user' },
@@ -351,7 +372,11 @@ export const InformationSchema = {
   type: 'object',
   required: ['parameters', 'msg', 'has_error', 'request', 'error'],
   properties: {
-    parameters: { type: 'object', additionalProperties: str, description: 'Every query parameter as sent, decoded, values as strings; credentials left out (XML: an element per parameter)' },
+    parameters: {
+      type: 'object',
+      additionalProperties: str,
+      description: 'Every query parameter as sent, decoded, values as strings; credentials left out (XML: an element per parameter)',
+    },
     msg: { type: 'array', items: str, description: 'Messages; [] when none (XML: the text NULL)' },
     has_error: { type: 'boolean', description: 'false on success; for the entry list, true when nothing matched' },
     request: { type: 'string', description: 'Path and query as received, URL-encoded, credentials removed' },
@@ -361,7 +386,11 @@ export const InformationSchema = {
     item_count: { type: 'integer', description: 'A playlist: the items on this page' },
     may_have_next: { type: 'boolean', description: 'A playlist: whether another page may follow' },
     next_url: { type: 'string', description: "A playlist: the next page's address, without credentials (add your own)" },
-    keyword_used: { type: 'string', description: "A search that found nothing for the keyword as sent: the keyword (folded) its results are for, each word that matched nothing replaced by a known word one typing slip away" },
+    keyword_used: {
+      type: 'string',
+      description:
+        'A search that found nothing for the keyword as sent: the keyword (folded) its results are for, each word that matched nothing replaced by a known word one typing slip away',
+    },
     error: { type: 'integer', description: "Moecat's extension: 0 on success, else the HTTP status" },
   },
   // On-air adds `onair_<n>_count` per requested weekday (OpenAPI 3.0 has no patternProperties).
@@ -417,7 +446,9 @@ type TypeOf<S> = S extends { readonly enum: readonly (infer E)[] }
             ? ObjectOf<P, R>
             : never;
 /** The properties named in `required` are required, the others optional. */
-type ObjectOf<P, R> = Flat<{ -readonly [K in keyof P as K extends R ? K : never]: FromSchema<P[K]> } & { -readonly [K in keyof P as K extends R ? never : K]?: FromSchema<P[K]> }>;
+type ObjectOf<P, R> = Flat<
+  { -readonly [K in keyof P as K extends R ? K : never]: FromSchema<P[K]> } & { -readonly [K in keyof P as K extends R ? never : K]?: FromSchema<P[K]> }
+>;
 type Flat<T> = { [K in keyof T]: T[K] };
 
 // The envelope's `information` is typed in envelope.ts (its `onair_<n>_count` is a template the schema
@@ -427,5 +458,7 @@ type RequiredOf<S> = S extends { required: readonly (infer R)[] } ? R : never;
 type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type FixedInformation = Omit<Information, `onair_${number}_count`>;
-const informationMirrors: Same<Props<typeof InformationSchema>, keyof FixedInformation> extends true ? Same<RequiredOf<typeof InformationSchema>, RequiredKeys<FixedInformation>> : false = true;
+const informationMirrors: Same<Props<typeof InformationSchema>, keyof FixedInformation> extends true
+  ? Same<RequiredOf<typeof InformationSchema>, RequiredKeys<FixedInformation>>
+  : false = true;
 void informationMirrors;

@@ -5,8 +5,5 @@ import { readBridgeArgs } from '../window-policy';
 
 const bridge = readBridgeArgs(process.argv);
 if (bridge) {
-  contextBridge.exposeInMainWorld(
-    'moecat',
-    Object.freeze({ serverUrl: bridge.serverUrl, uiToken: bridge.uiToken }),
-  );
+  contextBridge.exposeInMainWorld('moecat', Object.freeze({ serverUrl: bridge.serverUrl, uiToken: bridge.uiToken }));
 }

@@ -38,7 +38,10 @@ export function refuseOtherMethods(request: FastifyRequest, reply: FastifyReply,
   const rule = rules.find(request.url.split('?')[0]);
   if (!rule || rule.allowed.includes(request.method)) return;
   reply.header('allow', rule.allowed.join(', '));
-  throw new ApiError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${rule.url.replace(/\.(json|xml)$/, '')}; use ${rule.allowed.filter((m) => m !== 'HEAD').join(' or ')}.`);
+  throw new ApiError(
+    'METHOD_NOT_ALLOWED',
+    `${request.method} is not allowed on ${rule.url.replace(/\.(json|xml)$/, '')}; use ${rule.allowed.filter((m) => m !== 'HEAD').join(' or ')}.`,
+  );
 }
 
 /**

@@ -23,7 +23,13 @@ export interface HelperCommand {
 }
 
 /** Runs `moecat update-catalogue --prepare-only` and hears it out: its progress, then its outcome. */
-function prepareInHelper(helper: HelperCommand, dataDir: string, registry: string, signal: AbortSignal, progress: (p: JobProgress) => void): Promise<AnimeDataOutcome> {
+function prepareInHelper(
+  helper: HelperCommand,
+  dataDir: string,
+  registry: string,
+  signal: AbortSignal,
+  progress: (p: JobProgress) => void,
+): Promise<AnimeDataOutcome> {
   return new Promise((resolve, reject) => {
     const child = spawn(helper.command, [...helper.args, 'update-catalogue', '--prepare-only', '--data-dir', dataDir, '--registry', registry], {
       env: helper.env ?? process.env,

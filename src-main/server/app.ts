@@ -59,7 +59,8 @@ declare module 'fastify' {
     allowedMethods: AllowedMethods;
     /** Who carries the UI's authority: the UI token, the one-time links that sign a browser in, its sessions (ui-session.ts). */
     sessions: UiSessions;
-    deps: Required<Pick<AppDeps, 'catalogue' | 'userDb' | 'audioDir' | 'now'>> & Pick<AppDeps, 'uiToken' | 'uiKey' | 'catalogueFile' | 'dataDir' | 'cacheDir' | 'helper'>;
+    deps: Required<Pick<AppDeps, 'catalogue' | 'userDb' | 'audioDir' | 'now'>> &
+      Pick<AppDeps, 'uiToken' | 'uiKey' | 'catalogueFile' | 'dataDir' | 'cacheDir' | 'helper'>;
   }
 }
 
@@ -112,8 +113,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(hostCheckPlugin, { extraHostnames: deps.extraHostnames });
   allowOperationMethods(app, OPERATIONS);
   // The UI's own endpoints are built on the UI's first request for one; the API that tools call is served at once.
-  await serveOperations(app, OPERATIONS.filter((op) => !op.path.startsWith(UI_ENDPOINTS)));
-  serveOnFirstUse(app, UI_ENDPOINTS, OPERATIONS.filter((op) => op.path.startsWith(UI_ENDPOINTS)));
+  await serveOperations(
+    app,
+    OPERATIONS.filter((op) => !op.path.startsWith(UI_ENDPOINTS)),
+  );
+  serveOnFirstUse(
+    app,
+    UI_ENDPOINTS,
+    OPERATIONS.filter((op) => op.path.startsWith(UI_ENDPOINTS)),
+  );
   await app.register(cachedAudioRoutes);
   await app.register(coverRoutes);
   await app.register(remoteAudioRoutes);

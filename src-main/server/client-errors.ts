@@ -15,7 +15,10 @@ interface ClientError extends Error {
 /** The address of the request line that arrived (perhaps cut short), or '' when none can be read. */
 function targetOf(raw: unknown): string {
   if (!Buffer.isBuffer(raw)) return '';
-  const line = raw.subarray(0, Math.min(raw.length, 64 * 1024)).toString('latin1').split('\r\n')[0];
+  const line = raw
+    .subarray(0, Math.min(raw.length, 64 * 1024))
+    .toString('latin1')
+    .split('\r\n')[0];
   const start = line.indexOf(' ');
   if (start === -1) return '';
   const end = line.lastIndexOf(' HTTP/');

@@ -22,8 +22,16 @@ export function coverGlyphs(title: string): string {
   const chars = [...title.normalize('NFKC').trim()];
   if (chars.length === 0) return '?';
   if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(chars[0])) return chars.slice(0, 2).join('');
-  const words = title.normalize('NFKC').split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-  return (words.slice(0, 2).map((w) => [...w][0]).join('') || chars[0]).toUpperCase();
+  const words = title
+    .normalize('NFKC')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  return (
+    words
+      .slice(0, 2)
+      .map((w) => [...w][0])
+      .join('') || chars[0]
+  ).toUpperCase();
 }
 
 export function coverSvg(title: string, size: CoverSize): string {
@@ -50,7 +58,9 @@ let drawing: Promise<unknown> = Promise.resolve();
 export function coverJpeg(title: string, size: CoverSize): Promise<Buffer> {
   const drawn = drawing.then(async () => {
     const { default: sharp } = await import('sharp');
-    return sharp(Buffer.from(coverSvg(title, size))).jpeg({ quality: 85 }).toBuffer();
+    return sharp(Buffer.from(coverSvg(title, size)))
+      .jpeg({ quality: 85 })
+      .toBuffer();
   });
   drawing = drawn.catch(() => undefined);
   return drawn;

@@ -51,7 +51,10 @@ function baseInformation(request: FastifyRequest): Pick<Information, 'parameters
 }
 
 /** What the envelope echoes of the request, with any credential value the request carried blotted out. */
-function withoutSecrets(request: FastifyRequest, echoed: Pick<Information, 'parameters' | 'request' | 'msg'>): Pick<Information, 'parameters' | 'request' | 'msg'> {
+function withoutSecrets(
+  request: FastifyRequest,
+  echoed: Pick<Information, 'parameters' | 'request' | 'msg'>,
+): Pick<Information, 'parameters' | 'request' | 'msg'> {
   const secrets = secretsOf(request);
   if (secrets.length === 0) return echoed;
   const parameters: Record<string, string> = {};

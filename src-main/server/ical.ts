@@ -43,7 +43,9 @@ export function text(value: string): string {
  * sender's choosing.
  */
 export function escapedText(value: string): string {
-  return text(value).replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\n/g, '\\n');
+  return text(value)
+    .replace(/[\\;,]/g, (c) => `\\${c}`)
+    .replace(/\n/g, '\\n');
 }
 
 /**
@@ -66,7 +68,11 @@ function describe(show: AnimeWikiDto): string {
   const b = show.wiki_broadcast!;
   const when = b.period_days === 1 ? `Daily at ${b.time}` : `${b.weekdays.map((d) => WEEKDAY_NAMES[d]).join(', ')} at ${b.time}`;
   const watch = show.wiki_sites.filter((s) => s.kind === 'onair');
-  return [`${when} (${b.time_zone}; a broadcast day runs 05:00–29:00).`, watch.length > 0 ? `Where to watch: ${watch.map((s) => `${s.name} ${s.url}`).join(' · ')}` : '', show.wiki_url]
+  return [
+    `${when} (${b.time_zone}; a broadcast day runs 05:00–29:00).`,
+    watch.length > 0 ? `Where to watch: ${watch.map((s) => `${s.name} ${s.url}`).join(' · ')}` : '',
+    show.wiki_url,
+  ]
     .filter(Boolean)
     .join('\n');
 }

@@ -13,7 +13,12 @@ import { lazySchemaController } from './schema-compilers';
 export async function innerApp(
   opts: { routerOptions?: FastifyServerOptions['routerOptions']; notFound?: (request: FastifyRequest, reply: FastifyReply) => unknown } = {},
 ): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false, schemaController: lazySchemaController(), routerOptions: { maxParamLength: 500, ...opts.routerOptions }, frameworkErrors: (error, request, reply) => void answerRouterError(error, request, reply) });
+  const app = Fastify({
+    logger: false,
+    schemaController: lazySchemaController(),
+    routerOptions: { maxParamLength: 500, ...opts.routerOptions },
+    frameworkErrors: (error, request, reply) => void answerRouterError(error, request, reply),
+  });
   app.decorateRequest('apiFormat', null);
   await app.register(errorsPlugin);
   app.setNotFoundHandler(opts.notFound ?? ((request, reply) => sendNotFound(request, reply)));

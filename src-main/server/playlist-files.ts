@@ -42,7 +42,9 @@ export function playlistFiles(catalogue: Catalogue) {
   /** The sub id each location names, in order (undefined for one that names none). */
   async function subsOf(locations: readonly string[], site: string): Promise<(number | undefined)[]> {
     const roots = await Promise.all(
-      places().folders().map(async (f) => ({ ...f, real: await realpath(f.locator).catch(() => undefined) })),
+      places()
+        .folders()
+        .map(async (f) => ({ ...f, real: await realpath(f.locator).catch(() => undefined) })),
     );
     const origin = new URL(site).origin;
     const found: (number | undefined)[] = [];

@@ -64,10 +64,16 @@ export function parseQuery(rawUrl: string): ParsedQuery {
     if (params.size >= MAX_PARAMETERS) throw new ApiError('BAD_PARAMETER', `At most ${MAX_PARAMETERS} parameters are accepted.`);
     if (CONTROL.test(name)) throw new ApiError('BAD_PARAMETER', 'A parameter name contains control characters.');
     if (!isXmlName(name)) {
-      throw new ApiError('BAD_PARAMETER', `The parameter name "${name.slice(0, 64)}" is not accepted: a name starts with an ASCII letter or "_", holds ASCII letters, digits, "_", "-" and "." only, and does not start with "xml".`);
+      throw new ApiError(
+        'BAD_PARAMETER',
+        `The parameter name "${name.slice(0, 64)}" is not accepted: a name starts with an ASCII letter or "_", holds ASCII letters, digits, "_", "-" and "." only, and does not start with "xml".`,
+      );
     }
     if (OBJECT_KEYS.has(name)) {
-      throw new ApiError('BAD_PARAMETER', `The parameter name "${name}" is not accepted: echoed back, it would name an element or key that clients decoding answers into objects refuse or misread.`);
+      throw new ApiError(
+        'BAD_PARAMETER',
+        `The parameter name "${name}" is not accepted: echoed back, it would name an element or key that clients decoding answers into objects refuse or misread.`,
+      );
     }
     params.set(name, value);
     if (!isCredential(name)) kept.push(pair);

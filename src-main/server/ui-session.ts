@@ -94,14 +94,13 @@ export function browserName(userAgent: string | undefined): string {
       [/Chrome\//, 'Chrome'],
       [/Version\/[\d.]+.*Safari\//, 'Safari'],
     ].find(([re]) => (re as RegExp).test(ua))?.[1] ?? 'A browser';
-  const os =
-    [
-      [/Android/, 'Android'],
-      [/iPhone|iPad|iPod/, 'iOS'],
-      [/Windows/, 'Windows'],
-      [/Mac OS X|Macintosh/, 'macOS'],
-      [/CrOS/, 'ChromeOS'],
-      [/Linux/, 'Linux'],
-    ].find(([re]) => (re as RegExp).test(ua))?.[1];
+  const os = [
+    [/Android/, 'Android'],
+    [/iPhone|iPad|iPod/, 'iOS'],
+    [/Windows/, 'Windows'],
+    [/Mac OS X|Macintosh/, 'macOS'],
+    [/CrOS/, 'ChromeOS'],
+    [/Linux/, 'Linux'],
+  ].find(([re]) => (re as RegExp).test(ua))?.[1];
   return os ? `${browser} on ${os}` : String(browser);
 }

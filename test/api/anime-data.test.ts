@@ -48,7 +48,16 @@ async function open({ writable = true, helper = CLI as HelperCommand | undefined
   db.close();
   catalogue = openCatalogue(file);
   userDb = openUserDb(join(work, 'user.db'));
-  app = await buildApp({ catalogue, userDb, audioDir: join(fixtureCatalogueDir(), AUDIO_DIR), uiToken: TOKEN, catalogueFile: writable ? file : undefined, dataDir: work, now: () => FIXTURE_NOW, helper });
+  app = await buildApp({
+    catalogue,
+    userDb,
+    audioDir: join(fixtureCatalogueDir(), AUDIO_DIR),
+    uiToken: TOKEN,
+    catalogueFile: writable ? file : undefined,
+    dataDir: work,
+    now: () => FIXTURE_NOW,
+    helper,
+  });
   return file;
 }
 afterEach(async () => {
@@ -60,11 +69,14 @@ afterEach(async () => {
 
 const headers = (extra: Record<string, string> = {}) => ({ host: HOST, 'x-moecat-ui': TOKEN, ...extra });
 const get = (url: string) => app.inject({ url, headers: headers() });
-const post = (url: string, payload: Record<string, unknown> = {}) => app.inject({ method: 'POST', url, headers: headers({ 'content-type': 'application/json' }), payload });
+const post = (url: string, payload: Record<string, unknown> = {}) =>
+  app.inject({ method: 'POST', url, headers: headers({ 'content-type': 'application/json' }), payload });
 const view = async () => (await get('/app/anime-data.json')).json().response.anime_data;
 const onAirIds = async () => {
   const res = (await get('/on-air.json')).json().response as Record<string, { oa_obj_id: number }[]>;
-  return Object.keys(res).filter((k) => /^onair_\d$/.test(k)).flatMap((k) => res[k].map((e) => e.oa_obj_id));
+  return Object.keys(res)
+    .filter((k) => /^onair_\d$/.test(k))
+    .flatMap((k) => res[k].map((e) => e.oa_obj_id));
 };
 /** The job once it ends, the server asked for other answers while it ran. */
 async function finished(id: string) {
@@ -99,7 +111,15 @@ describe('checkWeekly()', () => {
 describe('Settings → Anime data', () => {
   it('says which data the schedule comes from, and keeps the weekly choice and the registry', async () => {
     await open();
-    expect(await view()).toEqual({ version: CURRENT_VERSION, newestBegin: '2024-04-01', weekly: false, registry: 'https://registry.npmjs.org', lastCheck: null, writable: true, job: null });
+    expect(await view()).toEqual({
+      version: CURRENT_VERSION,
+      newestBegin: '2024-04-01',
+      weekly: false,
+      registry: 'https://registry.npmjs.org',
+      lastCheck: null,
+      writable: true,
+      job: null,
+    });
     expect((await get('/app/status.json')).json().response.status.animeData).toEqual({ version: CURRENT_VERSION, newestBegin: '2024-04-01' });
     const set = await post('/app/anime-data/settings.json', { weekly: true, registry: `${registry.url}/` });
     expect(set.json().response.anime_data).toMatchObject({ weekly: true, registry: registry.url });
@@ -156,11 +176,21 @@ describe('Settings → Anime data', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().response.information.msg[0]).toMatch(/fixed catalogue file/);
     for (const url of ['/app/anime-data.json']) expect((await app.inject({ url, headers: { host: HOST } })).statusCode).toBe(401);
-    const stranger = await app.inject({ method: 'POST', url: '/app/anime-data/update.json', headers: { host: HOST, 'content-type': 'application/json' }, payload: {} });
+    const stranger = await app.inject({
+      method: 'POST',
+      url: '/app/anime-data/update.json',
+      headers: { host: HOST, 'content-type': 'application/json' },
+      payload: {},
+    });
     expect(stranger.statusCode).toBe(401);
     const foreign = await post('/app/anime-data/settings.json', { weekly: true });
     expect(foreign.statusCode).toBe(200);
-    const fromElsewhere = await app.inject({ method: 'POST', url: '/app/anime-data/settings.json', headers: headers({ 'content-type': 'application/json', origin: 'http://127.0.0.1:9' }), payload: { weekly: false } });
+    const fromElsewhere = await app.inject({
+      method: 'POST',
+      url: '/app/anime-data/settings.json',
+      headers: headers({ 'content-type': 'application/json', origin: 'http://127.0.0.1:9' }),
+      payload: { weekly: false },
+    });
     expect(fromElsewhere.statusCode).toBe(403);
     expect(await view()).toMatchObject({ weekly: true });
   });

@@ -23,7 +23,14 @@ async function open(withFile: boolean) {
   copyFileSync(join(fixtureCatalogueDir(), CATALOGUE_FILE), file);
   catalogue = openCatalogue(file);
   userDb = openUserDb(join(work, 'user.db'));
-  app = await buildApp({ catalogue, userDb, audioDir: join(fixtureCatalogueDir(), AUDIO_DIR), uiToken: TOKEN, catalogueFile: withFile ? file : undefined, dataDir: work });
+  app = await buildApp({
+    catalogue,
+    userDb,
+    audioDir: join(fixtureCatalogueDir(), AUDIO_DIR),
+    uiToken: TOKEN,
+    catalogueFile: withFile ? file : undefined,
+    dataDir: work,
+  });
 }
 
 const get = (url: string, token = TOKEN) => app.inject({ url, headers: { host: '127.0.0.1:7777', 'x-moecat-ui': token } });
@@ -57,7 +64,12 @@ describe('catalogue jobs', () => {
     });
     await vi.waitFor(() => expect(app.jobs.get(job.id)?.progress.phase).toBe('write'));
     const running = (await get(`/app/jobs/${job.id}.json`)).json().response;
-    expect(running.job).toMatchObject({ kind: 'import', label: '/music', status: 'running', progress: { phase: 'write', done: 1, total: 2, current: 'a.mp3' } });
+    expect(running.job).toMatchObject({
+      kind: 'import',
+      label: '/music',
+      status: 'running',
+      progress: { phase: 'write', done: 1, total: 2, current: 'a.mp3' },
+    });
     expect(() => app.jobs.start('sync', 'x', async () => null)).toThrow(/Another job is running/);
     g.release();
     await app.jobs.idle();

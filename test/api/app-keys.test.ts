@@ -141,7 +141,12 @@ describe('POST /app/keys/revoke.json', () => {
     expect(res.json().response.information.msg.join(' ')).toMatch(/printed for tools at start, and cannot be revoked while it runs/);
     expect(own.userDb.isActiveKey(key)).toBe(true);
     const listed = await own.app.inject({ url: '/app/keys.json', headers: { host: HOST, 'x-moecat-ui': TOKEN } });
-    expect(listed.json().response.api_keys.filter((k: { in_use: boolean }) => k.in_use).map((k: { key: string }) => k.key)).toEqual([key]);
+    expect(
+      listed
+        .json()
+        .response.api_keys.filter((k: { in_use: boolean }) => k.in_use)
+        .map((k: { key: string }) => k.key),
+    ).toEqual([key]);
     await own.close();
   });
 

@@ -31,10 +31,58 @@ function userData(): unknown {
 }
 
 const HOSTILE_NAMES = ['a><injected>yes</injected><b', '(a', 'x y', '9x', 'title:x', '', '<', 'a&b', ']]>', 'xmlns', '-x', '.x', '\u0000', 'p\u0007'];
-const HOSTILE_VALUES = [']]>', '<![CDATA[', '</response>', '\u0000', '\u0007', '\ud800', '%', '-1', '0', '1e9', '99999999999999999999', 'x'.repeat(300), '東方', ' ', ',', ',,', 'NULL'];
+const HOSTILE_VALUES = [
+  ']]>',
+  '<![CDATA[',
+  '</response>',
+  '\u0000',
+  '\u0007',
+  '\ud800',
+  '%',
+  '-1',
+  '0',
+  '1e9',
+  '99999999999999999999',
+  'x'.repeat(300),
+  '東方',
+  ' ',
+  ',',
+  ',,',
+  'NULL',
+];
 
 /** Parameters the operations read, the newer surfaces' among them. */
-const PARAM_NAMES = ['page', 'perpage', 'api', 'keyword', 'wiki_type', 'week', 'date', 'source', 'sub_id', 'wiki_id', 'title', 'bgm_id', 'listen', 'song', 'fav', 'uid', 'new_musics', 'name', 'token', 'sub_ids', 'at', 'position', 'from', 'to', 'text', 'playlist_id', 'enabled', 'minutes', 'limit'];
+const PARAM_NAMES = [
+  'page',
+  'perpage',
+  'api',
+  'keyword',
+  'wiki_type',
+  'week',
+  'date',
+  'source',
+  'sub_id',
+  'wiki_id',
+  'title',
+  'bgm_id',
+  'listen',
+  'song',
+  'fav',
+  'uid',
+  'new_musics',
+  'name',
+  'token',
+  'sub_ids',
+  'at',
+  'position',
+  'from',
+  'to',
+  'text',
+  'playlist_id',
+  'enabled',
+  'minutes',
+  'limit',
+];
 
 /** Every byte of the text's UTF-8 percent-encoded (a lone surrogate becomes U+FFFD, as a browser sends it). */
 const encoded = (text: string) => [...Buffer.from(text, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
@@ -42,7 +90,9 @@ const encoded = (text: string) => [...Buffer.from(text, 'utf8')].map((b) => `%${
 /** Ids the catalogue has: anime with and without a slot, albums, songs with lyrics, and an artist's name. */
 const ANIME_IDS = [FIXTURE_ANIME.mondayLateNight, FIXTURE_ANIME.ended, FIXTURE_ANIME.movie].map((a) => a.sites[0].id!);
 const ALBUMS = DEMO_SPEC.map((a) => ({ id: DEMO_WIKI_ID_BASE + a.n, songs: a.tracks.map((_, i) => DEMO_WIKI_ID_BASE + a.n * 100 + i + 1), artist: a.artist }));
-const LYRICS_SONGS = Object.entries(DEMO_LYRICS).flatMap(([slug, tracks]) => Object.keys(tracks).map((n) => String(DEMO_WIKI_ID_BASE + DEMO_SPEC.find((a) => a.slug === slug)!.n * 100 + Number(n))));
+const LYRICS_SONGS = Object.entries(DEMO_LYRICS).flatMap(([slug, tracks]) =>
+  Object.keys(tracks).map((n) => String(DEMO_WIKI_ID_BASE + DEMO_SPEC.find((a) => a.slug === slug)!.n * 100 + Number(n))),
+);
 const REAL_IDS = [...ANIME_IDS, ...ALBUMS.flatMap((a) => [String(a.id), ...a.songs.slice(0, 2).map(String)]), '1', '2'];
 const REAL_VALUES = [...REAL_IDS, ...ALBUMS.map((a) => a.artist), REAL_IDS.slice(0, 4).join(','), 'xml', 'json'];
 
@@ -76,7 +126,11 @@ const requestOf = fc
   .map(({ address: { op, path: template, page }, xml, pairs, withKey, params }) => {
     let n = 0;
     const path = template.replace(/:[a-z_]+/g, () => params[n++ % params.length]);
-    const query = [...(page ? [`api=${xml ? 'xml' : 'json'}`] : []), ...pairs.map(([n, v]) => `${encoded(n)}=${encoded(v)}`), ...(withKey ? [`api_key=${key}`] : [])].join('&');
+    const query = [
+      ...(page ? [`api=${xml ? 'xml' : 'json'}`] : []),
+      ...pairs.map(([n, v]) => `${encoded(n)}=${encoded(v)}`),
+      ...(withKey ? [`api_key=${key}`] : []),
+    ].join('&');
     return { method: page ? ('GET' as const) : op.method, url: query ? `${path}?${query}` : path };
   });
 
@@ -102,8 +156,14 @@ function checkCalendar(body: string, url: string): void {
   }
   const lines = body.replace(/\r\n[ \t]/g, '').split('\r\n');
   const events = lines.filter((l) => l === 'BEGIN:VEVENT').length;
-  expect(lines.filter((l) => l.startsWith('UID:')), url).toHaveLength(events);
-  expect(lines.filter((l) => l.startsWith('UID:')).every((l) => /^UID:anime-\d+@moecat$/.test(l)), url).toBe(true);
+  expect(
+    lines.filter((l) => l.startsWith('UID:')),
+    url,
+  ).toHaveLength(events);
+  expect(
+    lines.filter((l) => l.startsWith('UID:')).every((l) => /^UID:anime-\d+@moecat$/.test(l)),
+    url,
+  ).toBe(true);
   const calendar = new ICAL.Component(ICAL.parse(body));
   expect(calendar.getAllSubcomponents('vevent'), url).toHaveLength(events);
 }
@@ -155,7 +215,17 @@ describe('every operation, any parameters', () => {
 
   it('never writes a parameter name into XML: hostile names are refused with a well-formed 400', async () => {
     // __proto__, constructor and prototype too: decoders that build plain objects refuse or misread them.
-    const cases = ['a%3E%3Cinjected%3Eyes%3C%2Finjected%3E%3Cb=1', '(a=1', 'x%20y=1', '9x=1', 'title%3Ax=1', '=1', 'prototype=0', '__proto__=1', 'constructor=1'];
+    const cases = [
+      'a%3E%3Cinjected%3Eyes%3C%2Finjected%3E%3Cb=1',
+      '(a=1',
+      'x%20y=1',
+      '9x=1',
+      'title%3Ax=1',
+      '=1',
+      'prototype=0',
+      '__proto__=1',
+      'constructor=1',
+    ];
     for (const extra of cases) {
       const url = `/search/wiki.xml?keyword=a&${extra}&api_key=${key}`;
       const res = await ctx.app.inject({ url, headers: { host: '127.0.0.1:7777' } });
@@ -171,7 +241,23 @@ describe('every operation, any parameters', () => {
 const NEWER = OPERATIONS.filter((op) => /^\/(app\/playlists|app\/following|app\/reminders|app\/calendar|calendar|sub\/lyrics|artist)/.test(op.path));
 
 /** Lines of a hostile M3U: paths out of every folder, bad escapes, directives, control characters, this server's files. */
-const M3U_LINES = ['#EXTM3U', '#EXTINF:-1,x', '#EXTINF:abc,\u001b]0;t\u0007', '/etc/passwd', 'file:///etc/passwd', 'file:///%E0%A4%A', '../../../../etc/passwd', 'C:\\Windows\\win.ini', 'http://127.0.0.1:7777/files/%E0%A4%A', 'http://127.0.0.1:7777/files/demo/x.mp3', 'http://evil.example/a.mp3', '\u0000', '\ufeff#EXTM3U', ' ', '%FF'];
+const M3U_LINES = [
+  '#EXTM3U',
+  '#EXTINF:-1,x',
+  '#EXTINF:abc,\u001b]0;t\u0007',
+  '/etc/passwd',
+  'file:///etc/passwd',
+  'file:///%E0%A4%A',
+  '../../../../etc/passwd',
+  'C:\\Windows\\win.ini',
+  'http://127.0.0.1:7777/files/%E0%A4%A',
+  'http://127.0.0.1:7777/files/demo/x.mp3',
+  'http://evil.example/a.mp3',
+  '\u0000',
+  '\ufeff#EXTM3U',
+  ' ',
+  '%FF',
+];
 
 describe("the newer surfaces, with the user's own authority", () => {
   let own: Awaited<ReturnType<typeof fixtureApp>>;
@@ -179,7 +265,12 @@ describe("the newer surfaces, with the user's own authority", () => {
   beforeAll(async () => {
     own = await fixtureApp({ uiToken: UI, withUiKey: true });
     for (const name of ['One', 'Two', 'Three', 'Four', 'Five']) {
-      const res = await own.app.inject({ method: 'POST', url: '/app/playlists/create.json', headers: { host: '127.0.0.1:7777', 'x-moecat-ui': UI, 'content-type': 'application/json' }, payload: JSON.stringify({ name, sub_ids: ALBUMS[0].songs.slice(0, 3).join(',') }) });
+      const res = await own.app.inject({
+        method: 'POST',
+        url: '/app/playlists/create.json',
+        headers: { host: '127.0.0.1:7777', 'x-moecat-ui': UI, 'content-type': 'application/json' },
+        payload: JSON.stringify({ name, sub_ids: ALBUMS[0].songs.slice(0, 3).join(',') }),
+      });
       expect(res.statusCode).toBe(200);
     }
     for (const id of ANIME_IDS) own.userDb.addFav('wiki', Number(id), 1);
@@ -200,7 +291,9 @@ describe("the newer surfaces, with the user's own authority", () => {
     sub_ids: fc.array(fc.constantFrom(...ALBUMS.flatMap((a) => a.songs.map(String))), { minLength: 1, maxLength: 6 }).map((ids) => ids.join(',')),
     name: fc.oneof(fc.constantFrom(...ALBUMS.map((a) => a.artist)), fc.string({ unit: 'binary', minLength: 1, maxLength: 30 })),
     token: fc.constant('FEED'),
-    text: fc.tuple(fc.array(fc.constantFrom(...M3U_LINES), { minLength: 1, maxLength: 8 }), fc.constantFrom('\n', '\r\n', '\r')).map(([lines, end]) => lines.join(end)),
+    text: fc
+      .tuple(fc.array(fc.constantFrom(...M3U_LINES), { minLength: 1, maxLength: 8 }), fc.constantFrom('\n', '\r\n', '\r'))
+      .map(([lines, end]) => lines.join(end)),
     at: fc.constantFrom('0', '1', '2', '99'),
     position: fc.constantFrom('0', '1', '2', '99'),
     from: fc.constantFrom('0', '1', '2'),
@@ -233,7 +326,10 @@ describe("the newer surfaces, with the user's own authority", () => {
         });
       const fields = [...named, ...pairs.filter(([n]) => !named.some(([m]) => m === n))];
       const asQuery = op.method === 'GET' || body === 'query';
-      const query = [...(asQuery ? fields.map(([n, v]) => `${encoded(n)}=${encoded(v)}`) : []), ...(op.auth === 'api-key' ? [`api_key=${own.userDb.defaultKey().key}`] : [])].join('&');
+      const query = [
+        ...(asQuery ? fields.map(([n, v]) => `${encoded(n)}=${encoded(v)}`) : []),
+        ...(op.auth === 'api-key' ? [`api_key=${own.userDb.defaultKey().key}`] : []),
+      ].join('&');
       const headers: Record<string, string> = { host: '127.0.0.1:7777', 'x-moecat-ui': UI };
       let payload: string | undefined;
       if (!asQuery && body === 'json') {
@@ -247,7 +343,16 @@ describe("the newer surfaces, with the user's own authority", () => {
     });
 
   it('answers well-formed in the format asked for, never 5xx', async () => {
-    expect(NEWER.map((op) => op.path)).toEqual(expect.arrayContaining(['/app/playlists/import', '/app/playlists/:playlist_id/export', '/calendar/following', '/calendar/anime', '/sub/lyrics', '/artist/detail']));
+    expect(NEWER.map((op) => op.path)).toEqual(
+      expect.arrayContaining([
+        '/app/playlists/import',
+        '/app/playlists/:playlist_id/export',
+        '/calendar/following',
+        '/calendar/anime',
+        '/sub/lyrics',
+        '/artist/detail',
+      ]),
+    );
     // Which surfaces answered 200 at least once: the run reaches past the refusals.
     const answered = new Set<string>();
     await fc.assert(
@@ -258,7 +363,14 @@ describe("the newer surfaces, with the user's own authority", () => {
       }),
       { numRuns: 1000 },
     );
-    for (const surface of ['GET /calendar/anime.ics', 'GET /calendar/following.ics', 'GET /app/playlists/:id/export.m3u8', 'POST /app/playlists/import.json', 'GET /artist/detail.json', 'GET /sub/lyrics.json']) {
+    for (const surface of [
+      'GET /calendar/anime.ics',
+      'GET /calendar/following.ics',
+      'GET /app/playlists/:id/export.m3u8',
+      'POST /app/playlists/import.json',
+      'GET /artist/detail.json',
+      'GET /sub/lyrics.json',
+    ]) {
       expect([...answered], surface).toContain(surface);
     }
   });

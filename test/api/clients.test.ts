@@ -111,7 +111,12 @@ describe.each(FORMATS)('/listen/playlist as Moefou players call it (%s)', (forma
     expect(form.statusCode).toBe(200);
     const body = format === 'xml' ? (decodeXml(form.body) as { response: { playlist: unknown } }) : form.json();
     expect(asList<Item>(body.response.playlist).map((it) => it.sub_id)).toEqual(RADIO.trackIds);
-    const json = await ctx.app.inject({ method: 'POST', url: `/listen/playlist?api=${format}`, headers: { ...headers, 'content-type': 'application/json' }, payload: { api_key: apiKey, song: SAKURA.trackIds[0] } });
+    const json = await ctx.app.inject({
+      method: 'POST',
+      url: `/listen/playlist?api=${format}`,
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: { api_key: apiKey, song: SAKURA.trackIds[0] },
+    });
     expect(json.statusCode).toBe(200);
     expect(json.headers['content-type']).toContain(format);
   });
@@ -171,7 +176,7 @@ describe.each(FORMATS)('/explore (%s)', (format) => {
     expect(asList(byDefault.body.response.new_musics)).toHaveLength(Math.min(EXPLORE_DEFAULT, asList(all.body.response.new_musics).length));
   });
 
-  it("hot_musics and hot_radios: what the local user plays and favours most, then the newest; a key alone gets the newest", async () => {
+  it('hot_musics and hot_radios: what the local user plays and favours most, then the newest; a key alone gets the newest', async () => {
     for (const sub of SAKURA.trackIds.slice(0, 2)) ctx.userDb.addPlay(sub, SAKURA.id);
     for (let i = 0; i < FAV_WEIGHT + 1; i += 1) ctx.userDb.addPlay(NO_AUDIO.trackIds[0], NO_AUDIO.id);
     ctx.userDb.addFav('wiki', INORI.id, 1); // five plays' worth: between NO_AUDIO (6) and SAKURA (2)
@@ -293,7 +298,13 @@ describe.each(FORMATS)('/user/detail (%s)', (format) => {
     try {
       const res = await asUser('/user/detail', format);
       expect(res.status).toBe(200);
-      expect(res.response.user).toMatchObject({ uid: LOCAL_USER_ID, user_fav_wiki_count: 1, user_fav_sub_count: 0, user_play_count: 1, user_url: `${SITE}/favourites` });
+      expect(res.response.user).toMatchObject({
+        uid: LOCAL_USER_ID,
+        user_fav_wiki_count: 1,
+        user_fav_sub_count: 0,
+        user_play_count: 1,
+        user_url: `${SITE}/favourites`,
+      });
       expect(res.response.user.user_lastactivity).toBeGreaterThanOrEqual(res.response.user.user_registered);
       const same = await asUser('/user/detail', format, { uid: String(LOCAL_USER_ID) });
       expect(same.response.user.uid).toBe(LOCAL_USER_ID);
@@ -325,7 +336,12 @@ describe.each(FORMATS)('the UI page paths asked with api=%s', (format) => {
 
   it('keeps the errors of the API: a bad id, an id twice, no key', async () => {
     expectError(await callUrl(ctx.app, `/music/abc?api=${format}&api_key=${apiKey}`), format, 400, /"wiki_id" must be a whole number/);
-    expectError(await callUrl(ctx.app, `/music/${SAKURA.id}?api=${format}&api_key=${apiKey}&wiki_id=1`), format, 400, /"wiki_id" is given in the path and again/);
+    expectError(
+      await callUrl(ctx.app, `/music/${SAKURA.id}?api=${format}&api_key=${apiKey}&wiki_id=1`),
+      format,
+      400,
+      /"wiki_id" is given in the path and again/,
+    );
     expectError(await callUrl(ctx.app, `/music/${RADIO.id}?api=${format}&api_key=${apiKey}`), format, 404, /not a music entry/);
     expectError(await callUrl(ctx.app, `/music/${SAKURA.id}?api=${format}`), format, 401, /api_key/);
   });
@@ -351,10 +367,24 @@ describe.each(FORMATS)('the UI page paths asked with api=%s', (format) => {
 describe('the OpenAPI document', () => {
   it('describes every route above, POST on the playlist, and the page paths', async () => {
     const doc = (await ctx.app.inject({ url: '/docs/json', headers: { host: '127.0.0.1:7777' } })).json();
-    for (const path of ['/explore', '/user/detail', '/song/detail', '/ep/detail', '/music/similarity', '/song/relationships', '/radio/subs', '/anime/subs', '/music/{wiki_id}', '/music/{wiki_id}/songs', '/song/{sub_id}'])
+    for (const path of [
+      '/explore',
+      '/user/detail',
+      '/song/detail',
+      '/ep/detail',
+      '/music/similarity',
+      '/song/relationships',
+      '/radio/subs',
+      '/anime/subs',
+      '/music/{wiki_id}',
+      '/music/{wiki_id}/songs',
+      '/song/{sub_id}',
+    ])
       expect(doc.paths[path]?.get, path).toBeDefined();
     expect(doc.paths['/listen/playlist'].post.requestBody).toBeDefined();
-    expect(doc.paths['/music/{wiki_id}'].get.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'wiki_id', in: 'path' }), expect.objectContaining({ name: 'api', in: 'query', required: true })]));
+    expect(doc.paths['/music/{wiki_id}'].get.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'wiki_id', in: 'path' }), expect.objectContaining({ name: 'api', in: 'query', required: true })]),
+    );
     expect(doc.paths['/music/ratings'].get.summary).toMatch(/Moecat has no ratings/);
     expect(doc.paths['/explore'].get.description).toMatch(/plays and favourites/);
   });

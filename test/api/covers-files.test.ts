@@ -17,7 +17,9 @@ let ctx: Awaited<ReturnType<typeof fixtureApp>>;
 let picture: Buffer;
 beforeAll(async () => {
   ctx = await fixtureApp({ withDataDir: true });
-  picture = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#208040' } }).jpeg().toBuffer();
+  picture = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#208040' } })
+    .jpeg()
+    .toBuffer();
   const covers = join(ctx.dataDir, COVERS_DIR);
   const outside = join(ctx.dataDir, '..', 'outside');
   mkdirSync(join(outside, 'folder'), { recursive: true });

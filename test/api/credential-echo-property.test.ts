@@ -18,15 +18,41 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const CREDENTIAL_PARAMS = ['api_key', 'token', 'apiKey', 'p', 't', 's', 'oauth_token', 'oauth_consumer_key', 'oauth_signature', 'oauth_nonce', 'oauth_verifier', 'oauth_token_secret'];
+const CREDENTIAL_PARAMS = [
+  'api_key',
+  'token',
+  'apiKey',
+  'p',
+  't',
+  's',
+  'oauth_token',
+  'oauth_consumer_key',
+  'oauth_signature',
+  'oauth_nonce',
+  'oauth_verifier',
+  'oauth_token_secret',
+];
 
 /** A credential as tools send them: hex keys, base64url tokens, with the odd `-_.~`. */
 const secret = fc.string({ unit: fc.constantFrom(...'0123456789abcdefABCDEFXYZxyz-_.~'), minLength: 10, maxLength: 48 });
 
 /** Every address the server answers: each operation's spellings and page paths, and others of its routes. */
 const ADDRESSES = [
-  ...OPERATIONS.flatMap((op) => [...suffixesOf(op).map((suffix) => ({ method: op.method, path: `${op.path}${suffix}` })), ...(op.pagePaths ?? []).map((path) => ({ method: 'GET' as const, path }))]),
-  ...['/covers/:id/small', '/files/remote/:id', '/files/nothing.mp3', '/files/cache/x', '/docs/x', '/oauth/request_token', '/oauth/access_token.xml', '/', '/music/:id'].map((path) => ({ method: 'GET' as const, path })),
+  ...OPERATIONS.flatMap((op) => [
+    ...suffixesOf(op).map((suffix) => ({ method: op.method, path: `${op.path}${suffix}` })),
+    ...(op.pagePaths ?? []).map((path) => ({ method: 'GET' as const, path })),
+  ]),
+  ...[
+    '/covers/:id/small',
+    '/files/remote/:id',
+    '/files/nothing.mp3',
+    '/files/cache/x',
+    '/docs/x',
+    '/oauth/request_token',
+    '/oauth/access_token.xml',
+    '/',
+    '/music/:id',
+  ].map((path) => ({ method: 'GET' as const, path })),
 ];
 
 /** What is wrong with the request, if anything: nothing, a bad escape, a path parameter over 500 characters, an unknown path, a method the path does not take. */
@@ -34,7 +60,19 @@ const TROUBLE = ['none', 'bad-escape', 'long-param', 'not-found', 'wrong-method'
 /** Where the format is asked: the path's suffix as it is, .xml, .json, api=xml|json, Accept. */
 const FORMAT = ['as-is', '.xml', '.json', 'api=xml', 'api=json', 'accept-xml', 'accept-json'] as const;
 /** Where the credential goes. */
-const PLACE = ['query', 'query-encoded', 'ui-header', 'oauth-header', 'oauth-header-malformed', 'other-authorization', 'cookie', 'form', 'json-body', 'path-piece', 'path-encoded-query'] as const;
+const PLACE = [
+  'query',
+  'query-encoded',
+  'ui-header',
+  'oauth-header',
+  'oauth-header-malformed',
+  'other-authorization',
+  'cookie',
+  'form',
+  'json-body',
+  'path-piece',
+  'path-encoded-query',
+] as const;
 
 /** Every character percent-encoded: what a client that encodes everything sends. */
 const encodedAll = (text: string) => [...Buffer.from(text)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
@@ -63,7 +101,8 @@ const requestOf = fc
       if (place === 'query') query.push(`${name}=${s}`);
       else if (place === 'query-encoded') query.push(`${encodedAll(name)}=${encodedAll(s)}`);
       else if (place === 'ui-header') headers['x-moecat-ui'] = s;
-      else if (place === 'oauth-header') headers.authorization = `OAuth oauth_consumer_key="${s}", oauth_token="${s}", oauth_signature_method="HMAC-SHA1", oauth_signature="${s}%3D"`;
+      else if (place === 'oauth-header')
+        headers.authorization = `OAuth oauth_consumer_key="${s}", oauth_token="${s}", oauth_signature_method="HMAC-SHA1", oauth_signature="${s}%3D"`;
       else if (place === 'oauth-header-malformed') headers.authorization = `OAuth oauth_token=${s}, oauth_signature="${s}`;
       else if (place === 'other-authorization') headers.authorization = `Bearer ${s}`;
       else if (place === 'cookie') headers.cookie = `moecat_ui_7777=${s}; other=${s}`;
@@ -105,7 +144,15 @@ describe('credentials are never echoed', () => {
 
   it('in the examples the issue names', async () => {
     const s = 'f00dfeedf00dfeedf00dfeedf00dfeedf00dfeed1';
-    for (const url of [`/music/%FF?api=xml&api_key=${s}`, `/music/${'1'.repeat(600)}?api_key=${s}`, `/app/playlists/%FF.xml?token=${s}`, `/files/remote/%FF?api_key=${s}`, `/covers/%FF/small?api_key=${s}`, `/nothing;api_key=${s}/x.json`, `/nothing%3Fapi_key%3D${s}.xml`]) {
+    for (const url of [
+      `/music/%FF?api=xml&api_key=${s}`,
+      `/music/${'1'.repeat(600)}?api_key=${s}`,
+      `/app/playlists/%FF.xml?token=${s}`,
+      `/files/remote/%FF?api_key=${s}`,
+      `/covers/%FF/small?api_key=${s}`,
+      `/nothing;api_key=${s}/x.json`,
+      `/nothing%3Fapi_key%3D${s}.xml`,
+    ]) {
       const res = await ctx.app.inject({ url, headers: { host: '127.0.0.1:7777', 'x-moecat-ui': `${s}2` } });
       expect(res.body, url).not.toContain(s);
       expect(JSON.stringify(res.headers), url).not.toContain(s);

@@ -57,7 +57,10 @@ describe('GET /docs/openapi.json', () => {
   // Their security and answers are checked in oauth-app.test.ts; here what their declarations add.
   it("describes OAuth's token steps as declared: POST and GET, never HEAD, a signed body only as a form", async () => {
     const doc = await openApi();
-    for (const [path, param] of [['/oauth/request_token', 'oauth_callback'], ['/oauth/access_token', 'oauth_verifier']]) {
+    for (const [path, param] of [
+      ['/oauth/request_token', 'oauth_callback'],
+      ['/oauth/access_token', 'oauth_verifier'],
+    ]) {
       for (const suffix of ['', '.json', '.xml']) {
         const item = doc.paths[`${path}${suffix}`];
         expect(Object.keys(item).sort(), `${path}${suffix}`).toEqual(['get', 'post']);
@@ -70,7 +73,11 @@ describe('GET /docs/openapi.json', () => {
 
   it('describes what /oauth/request_token really answers', async () => {
     const consumer = ctx.userDb.createKey('Docs check');
-    const client = new OAuth({ consumer: { key: consumer.key, secret: consumer.secret }, signature_method: 'HMAC-SHA1', hash_function: (base, k) => createHmac('sha1', k).update(base).digest('base64') });
+    const client = new OAuth({
+      consumer: { key: consumer.key, secret: consumer.secret },
+      signature_method: 'HMAC-SHA1',
+      hash_function: (base, k) => createHmac('sha1', k).update(base).digest('base64'),
+    });
     client.getTimeStamp = () => Math.floor(FIXTURE_NOW / 1000);
     const url = 'http://127.0.0.1:7777/oauth/request_token';
     const headers = client.toHeader(client.authorize({ url, method: 'POST', data: { oauth_callback: 'oob' } }));
@@ -78,7 +85,10 @@ describe('GET /docs/openapi.json', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/x-www-form-urlencoded');
     const doc: Doc = await SwaggerParser.dereference(structuredClone(await openApi()));
-    const validate = new Ajv({ strict: false }).compile({ ...doc.paths['/oauth/request_token'].post.responses['200'].content['application/x-www-form-urlencoded'].schema, additionalProperties: false });
+    const validate = new Ajv({ strict: false }).compile({
+      ...doc.paths['/oauth/request_token'].post.responses['200'].content['application/x-www-form-urlencoded'].schema,
+      additionalProperties: false,
+    });
     const answer = Object.fromEntries(new URLSearchParams(res.body));
     expect(validate(answer), JSON.stringify(validate.errors)).toBe(true);
   });
@@ -201,7 +211,8 @@ describe('GET /docs/openapi.json: favourites and recently played', () => {
           ? op.parameters.map((p: Doc) => p.name)
           : Object.keys(op.requestBody?.content['application/x-www-form-urlencoded'].schema.properties ?? {});
       expect(names.sort()).toEqual([...params].sort());
-      if (method === 'post' && params.length > 0) expect(Object.keys(op.requestBody.content)).toEqual(['application/x-www-form-urlencoded', 'application/json']);
+      if (method === 'post' && params.length > 0)
+        expect(Object.keys(op.requestBody.content)).toEqual(['application/x-www-form-urlencoded', 'application/json']);
       expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', ...errors]));
       expect(Object.keys(op.responses['200'].content)).toEqual([suffix === '.xml' ? 'application/xml' : 'application/json']);
     }

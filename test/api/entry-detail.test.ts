@@ -105,7 +105,14 @@ describe.each(FORMATS)('GET /{music,radio,anime}/detail (%s)', (format) => {
     });
     const list = asList(sites).map((s: { regions: unknown }) => ({ ...s, regions: asList(s.regions as string[] | null) }));
     expect(list).toEqual([
-      { site: 'bilibili', name: '哔哩哔哩', kind: 'onair', url: 'https://www.bilibili.com/bangumi/media/md28231/', begin: Date.parse('2024-01-09T14:00:00.000Z') / 1000, regions: ['CN'] },
+      {
+        site: 'bilibili',
+        name: '哔哩哔哩',
+        kind: 'onair',
+        url: 'https://www.bilibili.com/bangumi/media/md28231/',
+        begin: Date.parse('2024-01-09T14:00:00.000Z') / 1000,
+        regions: ['CN'],
+      },
       { site: 'netflix', name: 'Netflix', kind: 'onair', url: 'https://www.netflix.com/title/81564905', begin: 0, regions: [] },
       { site: 'mal', name: 'MyAnimeList', kind: 'info', url: 'https://myanimelist.net/anime/52991', begin: 0, regions: [] },
     ]);
@@ -201,7 +208,8 @@ describe.each(FORMATS)('GET /sub/detail (%s)', (format) => {
 });
 
 describe.each(FORMATS)('GET /listen/playlist with api=%s', (format) => {
-  const playlist = (query: Record<string, string>, withKey = true) => call(ctx.app, '/listen/playlist', 'none', withKey ? { api_key: apiKey, ...query, api: format } : { ...query, api: format });
+  const playlist = (query: Record<string, string>, withKey = true) =>
+    call(ctx.app, '/listen/playlist', 'none', withKey ? { api_key: apiKey, ...query, api: format } : { ...query, api: format });
 
   it("answers an album's songs with audio in order, each with what a player needs", async () => {
     const res = await playlist({ music: String(SAKURA.id) });
@@ -225,7 +233,9 @@ describe.each(FORMATS)('GET /listen/playlist with api=%s', (format) => {
   it('answers a radio’s episodes and a single sub-entry', async () => {
     const radio = await playlist({ radio: String(RADIO.id) });
     expectOk(radio, format);
-    expect(asList(radio.body.response.playlist).map((p: { sub_id: number; sub_type: string }) => [p.sub_id, p.sub_type])).toEqual(RADIO.trackIds.map((id) => [id, 'ep']));
+    expect(asList(radio.body.response.playlist).map((p: { sub_id: number; sub_type: string }) => [p.sub_id, p.sub_type])).toEqual(
+      RADIO.trackIds.map((id) => [id, 'ep']),
+    );
     const one = await playlist({ sub: String(SAKURA.trackIds[2]) });
     expectOk(one, format);
     expect(asList(one.body.response.playlist).map((p: { sub_id: number }) => p.sub_id)).toEqual([SAKURA.trackIds[2]]);

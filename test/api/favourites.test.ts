@@ -58,7 +58,9 @@ describe.each(FORMATS)('POST /fav/add (%s)', (format) => {
   });
 
   it('adds a sub-entry with a fav_type, from query parameters or a JSON body', async () => {
-    expect((await send('/fav/add', format, { method: 'POST', query: { fav_obj_type: 'sub', fav_obj_id: String(SAKURA.trackIds[0]), fav_type: '2' } })).status).toBe(200);
+    expect(
+      (await send('/fav/add', format, { method: 'POST', query: { fav_obj_type: 'sub', fav_obj_id: String(SAKURA.trackIds[0]), fav_type: '2' } })).status,
+    ).toBe(200);
     expect((await send('/fav/add', format, { method: 'POST', json: { fav_obj_type: 'sub', fav_obj_id: SAKURA.trackIds[1] } })).status).toBe(200);
     expect(favsInDb()).toEqual([
       { fav_obj_type: 'sub', fav_obj_id: SAKURA.trackIds[0], fav_type: 2 },
@@ -92,7 +94,11 @@ describe.each(FORMATS)('POST /fav/add (%s)', (format) => {
   });
 
   it('answers 400 when a parameter is in both the query and the body', async () => {
-    expectError(await send('/fav/add', format, { method: 'POST', query: { fav_obj_type: 'wiki' }, form: { fav_obj_type: 'wiki', fav_obj_id: String(SAKURA.id) } }), 400, /given more than once/);
+    expectError(
+      await send('/fav/add', format, { method: 'POST', query: { fav_obj_type: 'wiki' }, form: { fav_obj_type: 'wiki', fav_obj_id: String(SAKURA.id) } }),
+      400,
+      /given more than once/,
+    );
     expect(favsInDb()).toEqual([]);
   });
 
@@ -147,8 +153,15 @@ describe.each(FORMATS)('GET /user/favs (%s)', (format) => {
     const res = await send('/user/favs/wiki', format);
     expect(res.status).toBe(200);
     expect(res.response.information).toMatchObject({ has_error: false, error: 0, page: 1, perpage: 20, count: 2 });
-    expect(res.response.favs.map((f: { fav_obj_id: number; fav_type: number }) => [f.fav_obj_id, f.fav_type])).toEqual([[MOVIE_ID, 2], [SAKURA.id, 1]]);
-    expect(res.response.favs[1]).toMatchObject({ fav_obj_type: 'wiki', fav_date: NOW - 100, obj: { wiki_id: SAKURA.id, wiki_title: SAKURA.title, wiki_url: `${SITE}/music/${SAKURA.id}` } });
+    expect(res.response.favs.map((f: { fav_obj_id: number; fav_type: number }) => [f.fav_obj_id, f.fav_type])).toEqual([
+      [MOVIE_ID, 2],
+      [SAKURA.id, 1],
+    ]);
+    expect(res.response.favs[1]).toMatchObject({
+      fav_obj_type: 'wiki',
+      fav_date: NOW - 100,
+      obj: { wiki_id: SAKURA.id, wiki_title: SAKURA.title, wiki_url: `${SITE}/music/${SAKURA.id}` },
+    });
 
     const second = await send('/user/favs/wiki', format, { query: { page: '2', perpage: '1' } });
     expect(second.response.information).toMatchObject({ page: 2, perpage: 1, count: 2 });
@@ -156,7 +169,11 @@ describe.each(FORMATS)('GET /user/favs (%s)', (format) => {
 
     const subs = await send('/user/favs/sub', format);
     expect(subs.response.information.count).toBe(1);
-    expect(subs.response.favs[0]).toMatchObject({ fav_obj_type: 'sub', fav_obj_id: SAKURA.trackIds[2], obj: { sub_id: SAKURA.trackIds[2], sub_title: SAKURA.tracks[2] } });
+    expect(subs.response.favs[0]).toMatchObject({
+      fav_obj_type: 'sub',
+      fav_obj_id: SAKURA.trackIds[2],
+      obj: { sub_id: SAKURA.trackIds[2], sub_title: SAKURA.tracks[2] },
+    });
   });
 
   it("lists objects that carry the user's own fav marks, the song's entry included", async () => {
@@ -198,7 +215,9 @@ describe.each(FORMATS)('wiki_user_fav / sub_user_fav (%s)', (format) => {
 
     const ui = await read('/music/detail', query, TOKEN);
     expect(ui.response.wiki.wiki_user_fav).toMatchObject({ fav_obj_type: 'wiki', fav_obj_id: SAKURA.id, fav_type: 1, fav_date: NOW });
-    expect(ui.response.subs.map((s: { sub_user_fav: { fav_type: number } | null }) => s.sub_user_fav?.fav_type ?? null)).toEqual(SAKURA.trackIds.map((id) => (id === SAKURA.trackIds[1] ? 2 : null)));
+    expect(ui.response.subs.map((s: { sub_user_fav: { fav_type: number } | null }) => s.sub_user_fav?.fav_type ?? null)).toEqual(
+      SAKURA.trackIds.map((id) => (id === SAKURA.trackIds[1] ? 2 : null)),
+    );
     // A wrong token is simply not the UI: no favourites, no error.
     expect((await read('/music/detail', query, 'f1'.repeat(16))).response.wiki.wiki_user_fav).toBeNull();
   });

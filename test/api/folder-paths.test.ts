@@ -72,7 +72,8 @@ function folders(node: unknown, out: string[] = []): string[] {
   if (Array.isArray(node)) node.forEach((n) => folders(n, out));
   else if (node && typeof node === 'object') {
     for (const [k, v] of Object.entries(node)) {
-      if (k === 'wiki_meta') for (const m of [v].flat() as { meta_key?: string; meta_value?: string }[]) if (m?.meta_key === 'folder') out.push(String(m.meta_value));
+      if (k === 'wiki_meta')
+        for (const m of [v].flat() as { meta_key?: string; meta_value?: string }[]) if (m?.meta_key === 'folder') out.push(String(m.meta_value));
       folders(v, out);
     }
   }
@@ -82,7 +83,13 @@ function folders(node: unknown, out: string[] = []): string[] {
 const decode = (text: string, format: Format) => (format === 'xml' ? decodeXml(text) : JSON.parse(text));
 
 /** Reads that carry the album, for a caller with an API key. */
-const READS = () => [`/music/detail.FORMAT?wiki_id=${wikiId}`, '/wikis.FORMAT?wiki_type=music&perpage=50', `/search/wiki.FORMAT?keyword=${encodeURIComponent(ALBUM)}`, `/song/detail.FORMAT?sub_id=${subId}`, `/music/${wikiId}?api=FORMAT`];
+const READS = () => [
+  `/music/detail.FORMAT?wiki_id=${wikiId}`,
+  '/wikis.FORMAT?wiki_type=music&perpage=50',
+  `/search/wiki.FORMAT?keyword=${encodeURIComponent(ALBUM)}`,
+  `/song/detail.FORMAT?sub_id=${subId}`,
+  `/music/${wikiId}?api=FORMAT`,
+];
 
 describe("an imported album's folder", () => {
   it('is shown to the UI', async () => {

@@ -54,13 +54,16 @@ describe('/app/reminders', () => {
     expect((await asUser('/app/reminders')).response.reminders).toEqual({ enabled: true, minutes: 25 });
   });
 
-  it.each([{ enabled: true }, { enabled: true, minutes: 1441 }, { enabled: true, minutes: 'soon' }, { enabled: 'yes', minutes: 5 }])('refuses %j and changes nothing', async (json) => {
-    const before = ctx.userDb.settings.reminders();
-    const res = await asUser('/app/reminders', { method: 'POST', json });
-    expect(res.status).toBe(400);
-    expect(res.response.information.msg.join(' ')).toMatch(/"(minutes|enabled)"/);
-    expect(ctx.userDb.settings.reminders()).toEqual(before);
-  });
+  it.each([{ enabled: true }, { enabled: true, minutes: 1441 }, { enabled: true, minutes: 'soon' }, { enabled: 'yes', minutes: 5 }])(
+    'refuses %j and changes nothing',
+    async (json) => {
+      const before = ctx.userDb.settings.reminders();
+      const res = await asUser('/app/reminders', { method: 'POST', json });
+      expect(res.status).toBe(400);
+      expect(res.response.information.msg.join(' ')).toMatch(/"(minutes|enabled)"/);
+      expect(ctx.userDb.settings.reminders()).toEqual(before);
+    },
+  );
 });
 
 describe('bodies naming __proto__, constructor or prototype', () => {

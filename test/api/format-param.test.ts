@@ -40,7 +40,12 @@ const DETAILS = [
   { path: '/music/detail', query: `wiki_id=${SAKURA_ID}`, field: 'wiki', check: (r: Record<string, any>) => expect(r.wiki.wiki_id).toBe(SAKURA_ID) },
   { path: '/user/detail', query: '', field: 'user', ui: true, check: (r: Record<string, any>) => expect(r.user.uid).toBe(1) },
   { path: '/sub/lyrics', query: `sub_id=${SYNCED_SONG}`, field: 'lyrics', check: (r: Record<string, any>) => expect(r.lyrics.synced).toBe(true) },
-  { path: '/artist/detail', query: `name=${encodeURIComponent(SAKURA.artist)}`, field: 'artist', check: (r: Record<string, any>) => expect(r.artist.wiki_count).toBeGreaterThan(0) },
+  {
+    path: '/artist/detail',
+    query: `name=${encodeURIComponent(SAKURA.artist)}`,
+    field: 'artist',
+    check: (r: Record<string, any>) => expect(r.artist.wiki_count).toBeGreaterThan(0),
+  },
   { path: `/music/${SAKURA_ID}`, query: '', field: 'wiki', check: (r: Record<string, any>) => expect(r.wiki.wiki_id).toBe(SAKURA_ID) },
 ];
 

@@ -32,7 +32,8 @@ beforeEach(() => {
 type Sent = UserCall;
 const send = (path: string, format: Format, sent: Sent = {}) => callAsUser(ctx.app, path, format, TOKEN, sent);
 
-const add = (format: Format, subId: number | string, sent: Sent = {}) => send('/app/history/add', format, { method: 'POST', form: { sub_id: String(subId) }, ...sent });
+const add = (format: Format, subId: number | string, sent: Sent = {}) =>
+  send('/app/history/add', format, { method: 'POST', form: { sub_id: String(subId) }, ...sent });
 const list = (format: Format, query: Record<string, string> = {}, sent: Sent = {}) => send('/app/history', format, { query, ...sent });
 const playsInDb = () => ctx.userDb.db.prepare('SELECT sub_id, wiki_id, played_at FROM play_history ORDER BY play_id').all();
 const listedIds = (res: Awaited<ReturnType<typeof send>>) => res.response.plays.map((p: { sub_id: number }) => p.sub_id);
@@ -79,7 +80,11 @@ describe.each(FORMATS)('POST /app/history/add (%s)', (format) => {
   });
 
   it('answers 400 when sub_id is in both the query and the body', async () => {
-    const res = await send('/app/history/add', format, { method: 'POST', query: { sub_id: String(SAKURA.trackIds[0]) }, form: { sub_id: String(SAKURA.trackIds[0]) } });
+    const res = await send('/app/history/add', format, {
+      method: 'POST',
+      query: { sub_id: String(SAKURA.trackIds[0]) },
+      form: { sub_id: String(SAKURA.trackIds[0]) },
+    });
     expectError(res, 400, /given more than once/);
     expect(playsInDb()).toEqual([]);
   });
@@ -116,7 +121,12 @@ describe.each(FORMATS)('GET /app/history (%s)', (format) => {
       sub_id: SAKURA.trackIds[0],
       wiki_id: SAKURA.id,
       played_at: NOW,
-      sub: { sub_id: SAKURA.trackIds[0], sub_title: SAKURA.tracks[0], sub_type: 'song', wiki: { wiki_id: SAKURA.id, wiki_title: SAKURA.title, wiki_url: `${SITE}/music/${SAKURA.id}` } },
+      sub: {
+        sub_id: SAKURA.trackIds[0],
+        sub_title: SAKURA.tracks[0],
+        sub_type: 'song',
+        wiki: { wiki_id: SAKURA.id, wiki_title: SAKURA.title, wiki_url: `${SITE}/music/${SAKURA.id}` },
+      },
     });
     expect(res.response.plays[0].sub.sub_upload).toHaveLength(1);
     expect(res.response.plays[2].sub).toMatchObject({ sub_type: 'ep', sub_title: RADIO.tracks[1], wiki: { wiki_id: RADIO.id } });

@@ -117,7 +117,16 @@ describe('CORS', () => {
 
   it('answers no preflight', async () => {
     const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, path: '/wikis.json', method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } }, resolve);
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/wikis.json',
+          method: 'OPTIONS',
+          headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+        },
+        resolve,
+      );
       req.on('error', reject);
       req.end();
     });

@@ -59,10 +59,7 @@ describe('parts loaded on first use', () => {
   it('serves audio and a byte range on the first requests, all arriving at once', async () => {
     ctx = await fixtureApp();
     const uri = firstUpload(ctx);
-    const [whole, range] = await Promise.all([
-      ctx.app.inject(`/files${uri}`),
-      ctx.app.inject({ url: `/files${uri}`, headers: { range: 'bytes=0-2' } }),
-    ]);
+    const [whole, range] = await Promise.all([ctx.app.inject(`/files${uri}`), ctx.app.inject({ url: `/files${uri}`, headers: { range: 'bytes=0-2' } })]);
     expect(whole.statusCode).toBe(200);
     expect(whole.headers['content-type']).toBe('audio/mpeg');
     expect(range.statusCode).toBe(206);
@@ -71,7 +68,11 @@ describe('parts loaded on first use', () => {
 
   it('serves a UI asset with the CSP on the first request, and still the page for history routes', async () => {
     ctx = await fixtureApp();
-    const [asset, page, missing] = await Promise.all([ctx.app.inject('/assets/app.js'), ctx.app.inject('/music/51000001'), ctx.app.inject('/files/no/such.mp3')]);
+    const [asset, page, missing] = await Promise.all([
+      ctx.app.inject('/assets/app.js'),
+      ctx.app.inject('/music/51000001'),
+      ctx.app.inject('/files/no/such.mp3'),
+    ]);
     expect(asset.statusCode).toBe(200);
     expect(asset.body).toContain('console.log');
     expect(asset.headers['content-security-policy']).toContain("script-src 'self'");
@@ -101,8 +102,18 @@ describe("the UI's own endpoints (/app/…), built on the first request for one"
     ctx = await fixtureApp({ uiToken: 'ui-secret' });
     const [status, made, refused] = await Promise.all([
       ctx.app.inject({ url: '/app/status.json', headers: HOST }),
-      ctx.app.inject({ method: 'POST', url: '/app/playlists/create.json', headers: { ...UI, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'name=Night%20drive' }),
-      ctx.app.inject({ method: 'POST', url: '/app/playlists/create.json', headers: { ...HOST, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'name=Other' }),
+      ctx.app.inject({
+        method: 'POST',
+        url: '/app/playlists/create.json',
+        headers: { ...UI, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'name=Night%20drive',
+      }),
+      ctx.app.inject({
+        method: 'POST',
+        url: '/app/playlists/create.json',
+        headers: { ...HOST, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'name=Other',
+      }),
     ]);
     expect(status.statusCode).toBe(200);
     expect(status.json().response.information).toMatchObject({ has_error: false });
@@ -115,7 +126,12 @@ describe("the UI's own endpoints (/app/…), built on the first request for one"
 
   it('refuse a body over the limit before reading it all, on the first request', async () => {
     ctx = await fixtureApp({ uiToken: 'ui-secret' });
-    const res = await ctx.app.inject({ method: 'POST', url: '/app/playlists/create.json', headers: { ...UI, 'content-type': 'application/x-www-form-urlencoded' }, payload: `name=${'x'.repeat(5000)}` });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/app/playlists/create.json',
+      headers: { ...UI, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `name=${'x'.repeat(5000)}`,
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().response.information).toMatchObject({ has_error: true, error: 413 });
   });
@@ -147,4 +163,3 @@ describe("the UI's own endpoints (/app/…), built on the first request for one"
     expect(missing.headers['content-type']).toMatch(/^application\/xml/);
   });
 });
-

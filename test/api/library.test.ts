@@ -39,7 +39,12 @@ interface Job {
 const headers = (extra: Record<string, string> = {}) => ({ host, 'x-moecat-ui': TOKEN, ...extra });
 const get = (url: string, extra: Record<string, string> = {}) => app.inject({ url, headers: headers(extra) });
 const postImport = (body: unknown, extra: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url: '/app/library/import.json', headers: headers({ 'content-type': 'application/json', ...extra }), payload: JSON.stringify(body) });
+  app.inject({
+    method: 'POST',
+    url: '/app/library/import.json',
+    headers: headers({ 'content-type': 'application/json', ...extra }),
+    payload: JSON.stringify(body),
+  });
 const api = (path: string, query: Record<string, string>) => get(`${path}?${new URLSearchParams({ ...query, api_key: apiKey })}`);
 
 /** Starts an import through the API and waits for the job to end; returns the job as the UI last sees it. */
@@ -76,7 +81,14 @@ beforeAll(async () => {
   catalogue = openCatalogue(file);
   userDb = openUserDb(join(work, 'user.db'));
   apiKey = userDb.defaultKey().key;
-  app = await buildApp({ catalogue, userDb, audioDir: join(fixtureCatalogueDir(), AUDIO_DIR), uiToken: TOKEN, catalogueFile: file, dataDir: join(work, 'data') });
+  app = await buildApp({
+    catalogue,
+    userDb,
+    audioDir: join(fixtureCatalogueDir(), AUDIO_DIR),
+    uiToken: TOKEN,
+    catalogueFile: file,
+    dataDir: join(work, 'data'),
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   host = `127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
@@ -112,7 +124,11 @@ async function importedAlbum() {
   expect(found.information.count).toBe(1);
   return (await api('/music/detail.json', { wiki_id: String(found.wikis[0].wiki_id) })).json().response as {
     wiki: { wiki_id: number; wiki_title: string; wiki_modified_user: number; wiki_cover: Record<string, string>; wiki_tags: unknown };
-    subs: { sub_id: number; sub_title: string; sub_upload: { up_uid: number; up_url: string; up_data: { bitrate: number; length: number; filesize: number } }[] }[];
+    subs: {
+      sub_id: number;
+      sub_title: string;
+      sub_upload: { up_uid: number; up_url: string; up_data: { bitrate: number; length: number; filesize: number } }[];
+    }[];
   };
 }
 
@@ -122,7 +138,12 @@ describe('POST /app/library/import.json', () => {
     expect(job.result).toMatchObject({ albums: { added: 2, changed: 0, removed: 0, total: 2 }, songs: { added: 3, total: 3 }, problems: 3 });
     expect(job.problems.find((p) => p.startsWith('corrupt.mp3:'))).toMatch(/no MP3 audio/);
     // The links that leave the folder are listed too: they would not play.
-    expect(job.problems.filter((p) => /outside the folder/.test(p)).map((p) => p.split(':')[0]).sort()).toEqual(['Album One/escape.mp3', 'passwd.mp3']);
+    expect(
+      job.problems
+        .filter((p) => /outside the folder/.test(p))
+        .map((p) => p.split(':')[0])
+        .sort(),
+    ).toEqual(['Album One/escape.mp3', 'passwd.mp3']);
   });
 
   it('makes the albums answer in the catalogue API: search, detail with songs, uploads with true facts', async () => {
@@ -184,7 +205,9 @@ describe('GET /app/library.json', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const body = res.json().response;
     expect(body.writable).toBe(true);
-    expect(body.folders).toEqual([{ source_id: sourceId(), path: music, name: 'music', albums: 2, songs: 3, added_at: expect.any(Number), updated_at: expect.any(Number) }]);
+    expect(body.folders).toEqual([
+      { source_id: sourceId(), path: music, name: 'music', albums: 2, songs: 3, added_at: expect.any(Number), updated_at: expect.any(Number) },
+    ]);
     expect(body.folders[0].updated_at).toBeGreaterThan(0);
     expect(body.job).toMatchObject({ kind: 'import', label: music });
   });
@@ -293,7 +316,18 @@ describe('GET /covers/:id/:size of an imported album', () => {
 describe('re-import through the API', () => {
   it('keeps the ids, shows a retagged title at once, and counts what changed', async () => {
     const before = await importedAlbum();
-    writeSongs(music, [{ file: 'Album One/02 Second Wind.mp3', title: 'Second Wind (Live)', track: '2', album: 'Qwertz Library Album', albumArtist: 'Import Band', cover, seconds: 3, mtime: 1_800_000_000 }]);
+    writeSongs(music, [
+      {
+        file: 'Album One/02 Second Wind.mp3',
+        title: 'Second Wind (Live)',
+        track: '2',
+        album: 'Qwertz Library Album',
+        albumArtist: 'Import Band',
+        cover,
+        seconds: 3,
+        mtime: 1_800_000_000,
+      },
+    ]);
     const again = await importThroughApi();
     expect(again.result).toMatchObject({ albums: { added: 0, changed: 1, removed: 0, total: 2 }, songs: { added: 0, changed: 1, removed: 0, total: 3 } });
     const after = await importedAlbum();
@@ -312,7 +346,12 @@ describe('POST /app/library/import.json on a fixed catalogue file', () => {
   it('refuses to start, saying why', async () => {
     const fixed = await buildApp({ catalogue, userDb, audioDir: join(fixtureCatalogueDir(), AUDIO_DIR), uiToken: TOKEN, dataDir: join(work, 'data') });
     try {
-      const res = await fixed.inject({ method: 'POST', url: '/app/library/import.json', headers: { host: '127.0.0.1', 'x-moecat-ui': TOKEN, 'content-type': 'application/json' }, payload: { folder: music } });
+      const res = await fixed.inject({
+        method: 'POST',
+        url: '/app/library/import.json',
+        headers: { host: '127.0.0.1', 'x-moecat-ui': TOKEN, 'content-type': 'application/json' },
+        payload: { folder: music },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().response.information.msg.join(' ')).toMatch(/fixed catalogue file/);
       expect((await fixed.inject({ url: '/app/library.json', headers: { host: '127.0.0.1', 'x-moecat-ui': TOKEN } })).json().response.writable).toBe(false);

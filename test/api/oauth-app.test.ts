@@ -90,7 +90,11 @@ describe('POST /app/oauth/approve.json and deny.json', () => {
   it('deny records the refusal without a verifier', async () => {
     const made = store().createRequestToken(key.key, 'http://127.0.0.1:5000/cb', NOW, 0);
     const denied = await call('POST', '/app/oauth/deny.json', { token: made.token });
-    expect(denied.response.oauth_request).toMatchObject({ status: 'denied', verifier: null, redirect: `http://127.0.0.1:5000/cb?oauth_token=${made.token}&oauth_problem=user_refused` });
+    expect(denied.response.oauth_request).toMatchObject({
+      status: 'denied',
+      verifier: null,
+      redirect: `http://127.0.0.1:5000/cb?oauth_token=${made.token}&oauth_problem=user_refused`,
+    });
     expect(tokens()).toEqual([{ token: made.token, kind: 'request', status: 'denied', verifier: null, revoked_at: null }]);
   });
 
@@ -180,7 +184,11 @@ describe('GET /docs/openapi.json', () => {
         }
       }
     }
-    expect(doc.paths['/oauth/request_token'].post.responses['200'].content['application/x-www-form-urlencoded'].schema.required).toEqual(['oauth_token', 'oauth_token_secret', 'oauth_callback_confirmed']);
+    expect(doc.paths['/oauth/request_token'].post.responses['200'].content['application/x-www-form-urlencoded'].schema.required).toEqual([
+      'oauth_token',
+      'oauth_token_secret',
+      'oauth_callback_confirmed',
+    ]);
     expect(doc.paths['/oauth/authorize'].get.parameters).toEqual([expect.objectContaining({ name: 'oauth_token', in: 'query', required: true })]);
     expect(doc.components.parameters.ApiKey.description).toMatch(/OAuth 1\.0a access token/);
     await expect(SwaggerParser.validate(structuredClone(doc))).resolves.toBeTruthy();

@@ -77,7 +77,11 @@ describe.each(FORMATS)('OAuth refusals with 401 (%s)', (format) => {
     expectRefusal(wrongConsumer, format, 401, /oauth_signature does not match/);
     const wrongToken = await driver.signed('GET', wikisPath(format), { token: { key: access.key, secret: 'e'.repeat(32) } });
     expectRefusal(wrongToken, format, 401, /oauth_signature does not match/);
-    const wrongRequestSecret = await oauthDriver(ctx.url, client({ key: consumer.key, secret: 'f'.repeat(32) })).signed('POST', `/oauth/request_token.${format}`, { data: { oauth_callback: 'oob' } });
+    const wrongRequestSecret = await oauthDriver(ctx.url, client({ key: consumer.key, secret: 'f'.repeat(32) })).signed(
+      'POST',
+      `/oauth/request_token.${format}`,
+      { data: { oauth_callback: 'oob' } },
+    );
     expectRefusal(wrongRequestSecret, format, 401, /oauth_signature does not match/);
     expect(written()).toEqual(before);
   });
@@ -85,7 +89,11 @@ describe.each(FORMATS)('OAuth refusals with 401 (%s)', (format) => {
   it('a signature over another URL (port, path or parameter) does not match', async () => {
     const c = client();
     const sent = `${ctx.url}${wikisPath(format)}`;
-    for (const signedFor of [sent.replace(/:(\d+)\//, (_m, p) => `:${Number(p) + 1}/`), sent.replace('/wikis', '/wikis2'), sent.replace('wiki_type=music', 'wiki_type=radio')]) {
+    for (const signedFor of [
+      sent.replace(/:(\d+)\//, (_m, p) => `:${Number(p) + 1}/`),
+      sent.replace('/wikis', '/wikis2'),
+      sent.replace('wiki_type=music', 'wiki_type=radio'),
+    ]) {
       const headers = c.toHeader(c.authorize({ url: signedFor, method: 'GET' }, access));
       expectRefusal(await answerOf(await fetch(sent, { headers: { ...headers } })), format, 401, /oauth_signature does not match/);
     }
@@ -98,14 +106,24 @@ describe.each(FORMATS)('OAuth refusals with 401 (%s)', (format) => {
     expectRefusal(await driver.signed('GET', wikisPath(format), { token: request }), format, 401, /oauth_token is not an access token of this consumer key/);
     const other = ctx.userDb.createKey('Other tool');
     const otherClient = oauthDriver(ctx.url, client({ key: other.key, secret: other.secret }));
-    expectRefusal(await otherClient.signed('GET', wikisPath(format), { token: access }), format, 401, /oauth_token is not an access token of this consumer key/);
+    expectRefusal(
+      await otherClient.signed('GET', wikisPath(format), { token: access }),
+      format,
+      401,
+      /oauth_token is not an access token of this consumer key/,
+    );
   });
 
   it('a wrong verifier is refused and the request token stays usable; a reused request token is refused', async () => {
     const request = await driver.requestToken('oob');
     const { verifier } = (await driver.page('/app/oauth/approve.json', { token: request.key })).response.oauth_request;
     const before = written();
-    expectRefusal(await driver.accessToken(request, '0'.repeat(32), `/oauth/access_token.${format}`), format, 401, /oauth_verifier is not the verifier given to the user/);
+    expectRefusal(
+      await driver.accessToken(request, '0'.repeat(32), `/oauth/access_token.${format}`),
+      format,
+      401,
+      /oauth_verifier is not the verifier given to the user/,
+    );
     expect(written()).toEqual(before);
     expect((await driver.accessToken(request, verifier, `/oauth/access_token.${format}`)).status).toBe(200);
     expectRefusal(await driver.accessToken(request, verifier, `/oauth/access_token.${format}`), format, 401, /already exchanged for an access token/);
@@ -116,7 +134,12 @@ describe.each(FORMATS)('OAuth refusals with 401 (%s)', (format) => {
     expect((await driver.signed('GET', wikisPath(format), { token: mine })).status).toBe(200);
     await driver.page('/app/oauth/tools/revoke.json', { token: mine.key });
     expectRefusal(await driver.signed('GET', wikisPath(format), { token: mine }), format, 401, /This access token was revoked/);
-    expectRefusal(await driver.signed('POST', `/fav/add.${format}`, { token: mine, data: { fav_obj_type: 'wiki', fav_obj_id: String(SAKURA) } }), format, 401, /This access token was revoked/);
+    expectRefusal(
+      await driver.signed('POST', `/fav/add.${format}`, { token: mine, data: { fav_obj_type: 'wiki', fav_obj_id: String(SAKURA) } }),
+      format,
+      401,
+      /This access token was revoked/,
+    );
 
     const key = ctx.userDb.createKey('Short-lived');
     const shortLived = oauthDriver(ctx.url, client({ key: key.key, secret: key.secret }));
@@ -145,7 +168,11 @@ describe.each(FORMATS)('malformed OAuth requests answer 400 (%s)', (format) => {
     ['a parameter that is not oauth_*', (h: string) => `${h}, wiki_type="music"`, /"wiki_type" is not an OAuth protocol parameter/],
     ['another version', (h: string) => h.replace('oauth_version="1.0"', 'oauth_version="2.0"'), /"oauth_version" must be 1\.0/],
     ['no nonce', (h: string) => h.replace(/, oauth_nonce="[^"]*"/, ''), /"oauth_nonce" is required/],
-    ['a timestamp that is not a number', (h: string) => h.replace(/oauth_timestamp="\d+"/, 'oauth_timestamp="soon"'), /"oauth_timestamp" must be a whole number/],
+    [
+      'a timestamp that is not a number',
+      (h: string) => h.replace(/oauth_timestamp="\d+"/, 'oauth_timestamp="soon"'),
+      /"oauth_timestamp" must be a whole number/,
+    ],
   ])('%s', async (_what, spoil, msg) => {
     const path = wikisPath(format);
     const before = written();
@@ -167,8 +194,15 @@ describe.each(FORMATS)('malformed OAuth requests answer 400 (%s)', (format) => {
     const before = written();
     for (const path of [`/oauth/request_token.${format}`, wikisPath(format)]) {
       const forToken = path.startsWith('/oauth');
-      const headers = plain.toHeader(plain.authorize({ url: `${ctx.url}${path}`, method: 'GET', data: forToken ? { oauth_callback: 'oob' } : {} }, forToken ? undefined : access));
-      expectRefusal(await answerOf(await fetch(`${ctx.url}${path}`, { headers: { ...headers } })), format, 400, /"oauth_signature_method" is "PLAINTEXT", but this server supports only HMAC-SHA1/);
+      const headers = plain.toHeader(
+        plain.authorize({ url: `${ctx.url}${path}`, method: 'GET', data: forToken ? { oauth_callback: 'oob' } : {} }, forToken ? undefined : access),
+      );
+      expectRefusal(
+        await answerOf(await fetch(`${ctx.url}${path}`, { headers: { ...headers } })),
+        format,
+        400,
+        /"oauth_signature_method" is "PLAINTEXT", but this server supports only HMAC-SHA1/,
+      );
     }
     expect(written()).toEqual(before);
   });
@@ -176,8 +210,18 @@ describe.each(FORMATS)('malformed OAuth requests answer 400 (%s)', (format) => {
   it('request_token without a callback, or with one that is not oob or an http(s) URL', async () => {
     const before = written();
     expectRefusal(await driver.signed('POST', `/oauth/request_token.${format}`), format, 400, /"oauth_callback" is required/);
-    expectRefusal(await driver.signed('POST', `/oauth/request_token.${format}`, { data: { oauth_callback: 'javascript:alert(1)' } }), format, 400, /"oauth_callback" must be "oob" or an absolute http\(s\) URL/);
-    expectRefusal(await driver.signed('POST', `/oauth/request_token.${format}`, { data: { oauth_callback: '/relative' } }), format, 400, /"oauth_callback" must be "oob"/);
+    expectRefusal(
+      await driver.signed('POST', `/oauth/request_token.${format}`, { data: { oauth_callback: 'javascript:alert(1)' } }),
+      format,
+      400,
+      /"oauth_callback" must be "oob" or an absolute http\(s\) URL/,
+    );
+    expectRefusal(
+      await driver.signed('POST', `/oauth/request_token.${format}`, { data: { oauth_callback: '/relative' } }),
+      format,
+      400,
+      /"oauth_callback" must be "oob"/,
+    );
     expect(written()).toEqual(before);
   });
 
@@ -187,7 +231,11 @@ describe.each(FORMATS)('malformed OAuth requests answer 400 (%s)', (format) => {
     const data = { fav_obj_type: 'wiki', fav_obj_id: String(SAKURA) };
     const header = c.toHeader(c.authorize({ url: `${ctx.url}${path}`, method: 'POST', data: { ...data } }, access)).Authorization;
     const before = written();
-    const res = await fetch(`${ctx.url}${path}`, { method: 'POST', headers: { authorization: header.replace(/oauth_signature="/, 'oauth_signature='), 'content-type': 'application/x-www-form-urlencoded' }, body: formBody(data) });
+    const res = await fetch(`${ctx.url}${path}`, {
+      method: 'POST',
+      headers: { authorization: header.replace(/oauth_signature="/, 'oauth_signature='), 'content-type': 'application/x-www-form-urlencoded' },
+      body: formBody(data),
+    });
     expectRefusal(await answerOf(res), format, 400, /Authorization header is malformed/);
     expect(written()).toEqual(before);
   });
@@ -207,7 +255,9 @@ describe.each(FORMATS)('signed favourite writes (%s)', (format) => {
     const c = client();
     const url = `${ctx.url}/fav/add.${format}`;
     const consumerOnly = c.toHeader(c.authorize({ url, method: 'POST', data: { ...data } }));
-    const answer = await answerOf(await fetch(url, { method: 'POST', headers: { ...consumerOnly, 'content-type': 'application/x-www-form-urlencoded' }, body: formBody(data) }));
+    const answer = await answerOf(
+      await fetch(url, { method: 'POST', headers: { ...consumerOnly, 'content-type': 'application/x-www-form-urlencoded' }, body: formBody(data) }),
+    );
     expectRefusal(answer, format, 400, /"oauth_token" is required/);
     const plain = await answerOf(await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: formBody(data) }));
     expectRefusal(plain, format, 401, /Only the Moecat app itself, or a tool you connected with OAuth/);
@@ -218,8 +268,17 @@ describe.each(FORMATS)('signed favourite writes (%s)', (format) => {
     const c = client();
     const url = `${ctx.url}/fav/add.${format}`;
     const auth = c.authorize({ url, method: 'POST', data: { ...data } }, access);
-    const fields = { ...data, ...Object.fromEntries(Object.entries(auth).filter(([k]) => k.startsWith('oauth_')).map(([k, v]) => [k, String(v)])) };
-    const answer = await answerOf(await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: formBody(fields) }));
+    const fields = {
+      ...data,
+      ...Object.fromEntries(
+        Object.entries(auth)
+          .filter(([k]) => k.startsWith('oauth_'))
+          .map(([k, v]) => [k, String(v)]),
+      ),
+    };
+    const answer = await answerOf(
+      await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: formBody(fields) }),
+    );
     expect(answer.status, answer.text).toBe(200);
     expect(envelope(answer, format).fav).toMatchObject({ fav_obj_type: 'wiki', fav_obj_id: SAKURA });
     // The envelope never echoes the credentials.
@@ -230,7 +289,13 @@ describe.each(FORMATS)('signed favourite writes (%s)', (format) => {
     const c = client();
     const url = `${ctx.url}/fav/add.${format}`;
     const headers = c.toHeader(c.authorize({ url, method: 'POST', data: { ...data } }, access));
-    const answer = await answerOf(await fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: formBody({ ...data, fav_type: '9' }) }));
+    const answer = await answerOf(
+      await fetch(url, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+        body: formBody({ ...data, fav_type: '9' }),
+      }),
+    );
     expectRefusal(answer, format, 401, /oauth_signature does not match/);
     expect(written().favs).toBe(0);
   });

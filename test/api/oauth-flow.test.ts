@@ -52,7 +52,15 @@ describe('three-legged OAuth 1.0a with a callback URL', () => {
     expect(await res.text()).toContain(UI_MARKER);
     const { status, response } = await page(`/app/oauth/request.json?token=${request.key}`);
     expect(status).toBe(200);
-    expect(response.oauth_request).toMatchObject({ token: request.key, tool: 'Sakura Player', key: consumer.key, callback: 'http://127.0.0.1:9/done?state=abc', status: 'pending', verifier: null, redirect: null });
+    expect(response.oauth_request).toMatchObject({
+      token: request.key,
+      tool: 'Sakura Player',
+      key: consumer.key,
+      callback: 'http://127.0.0.1:9/done?state=abc',
+      status: 'pending',
+      verifier: null,
+      redirect: null,
+    });
   });
 
   it('access_token refuses the request token until the user answers', async () => {
@@ -74,7 +82,10 @@ describe('three-legged OAuth 1.0a with a callback URL', () => {
 
   it('access_token refuses a wrong verifier and writes nothing', async () => {
     const tokensBefore = ctx.userDb.db.prepare('SELECT count(*) FROM oauth_token').pluck().get();
-    const answer = await accessToken(request, verifier.replace(/^./, (c) => (c === '0' ? '1' : '0')));
+    const answer = await accessToken(
+      request,
+      verifier.replace(/^./, (c) => (c === '0' ? '1' : '0')),
+    );
     expect(answer.status).toBe(401);
     expect(json(answer).information.msg).toEqual(['oauth_verifier is not the verifier given to the user.']);
     expect(ctx.userDb.db.prepare('SELECT count(*) FROM oauth_token').pluck().get()).toBe(tokensBefore);
@@ -106,7 +117,9 @@ describe('three-legged OAuth 1.0a with a callback URL', () => {
     const added = await signed('POST', '/fav/add', { token: access, data: { fav_obj_type: 'wiki', fav_obj_id: String(SAKURA), fav_type: '2' } });
     expect(added.status, added.text).toBe(200);
     expect(json(added).fav).toMatchObject({ fav_obj_type: 'wiki', fav_obj_id: SAKURA, fav_type: 2 });
-    expect(await signed('POST', '/fav/add.json', { token: access, data: { fav_obj_type: 'sub', fav_obj_id: String(SAKURA_SONG) } }).then((a) => a.status)).toBe(200);
+    expect(await signed('POST', '/fav/add.json', { token: access, data: { fav_obj_type: 'sub', fav_obj_id: String(SAKURA_SONG) } }).then((a) => a.status)).toBe(
+      200,
+    );
 
     const after = await read();
     expect(after.wiki.wiki_user_fav).toMatchObject({ fav_obj_type: 'wiki', fav_obj_id: SAKURA, fav_type: 2 });

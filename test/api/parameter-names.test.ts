@@ -23,7 +23,15 @@ const encoded = (text: string) => [...Buffer.from(text, 'utf8')].map((b) => `%${
 const ASCII_NAME = /^(?![Xx][Mm][Ll])[A-Za-z_][A-Za-z0-9_.-]*$/;
 
 /** Several operations' addresses, each with what it needs to answer 200. */
-const OPERATIONS = ['/search/wiki?keyword=a', '/wikis?wiki_type=music', '/on-air?week=1', '/explore?new_musics=1', '/listen/playlist?perpage=1', '/music/detail?wiki_id=51000004', '/artist/detail?name=a'];
+const OPERATIONS = [
+  '/search/wiki?keyword=a',
+  '/wikis?wiki_type=music',
+  '/on-air?week=1',
+  '/explore?new_musics=1',
+  '/listen/playlist?perpage=1',
+  '/music/detail?wiki_id=51000004',
+  '/artist/detail?name=a',
+];
 
 function get(url: string) {
   return ctx.app.inject({ url, headers: { host: '127.0.0.1:7777' } });
@@ -66,7 +74,32 @@ describe('parameter names', () => {
   it('whatever the name, every .xml answer of every operation here is well-formed XML 1.0, and a name is echoed only if plain ASCII', async () => {
     // Full unicode, with the code points that tripped parsers before (the BOM, Unicode spaces, full-width
     // and accented letters, combining marks) and the letters of "xml" made likely.
-    const tricky = fc.constantFrom('\ufeff', '\u2000', '\u1680', '\u3000', '\u00a0', 'Ａ', 'ｚ', 'é', '\u0301', '\u00b7', '中', '\ud83d\ude00', 'x', 'm', 'l', 'X', 'M', 'L', 'a', '_', '-', '.', '1', ':');
+    const tricky = fc.constantFrom(
+      '\ufeff',
+      '\u2000',
+      '\u1680',
+      '\u3000',
+      '\u00a0',
+      'Ａ',
+      'ｚ',
+      'é',
+      '\u0301',
+      '\u00b7',
+      '中',
+      '\ud83d\ude00',
+      'x',
+      'm',
+      'l',
+      'X',
+      'M',
+      'L',
+      'a',
+      '_',
+      '-',
+      '.',
+      '1',
+      ':',
+    );
     const name = fc.oneof(fc.string({ unit: 'binary', minLength: 1, maxLength: 8 }), fc.string({ unit: tricky, minLength: 1, maxLength: 6 }));
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...OPERATIONS), name, async (operation, n) => {

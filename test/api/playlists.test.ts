@@ -72,7 +72,8 @@ describe('/app/playlists export and import', () => {
   const asUser = (path: string, sent: Parameters<typeof callAsUser>[4] = {}) => callAsUser(ctx.app, path, 'json', UI_TOKEN, sent);
 
   it('exports an extended M3U8 with the songs’ URLs, which imports back to the same songs', async () => {
-    const id = (await asUser('/app/playlists/create', { method: 'POST', json: { name: 'Round trip', sub_ids: `${song(2)},${song(1)}` } })).response.playlist.playlist_id;
+    const id = (await asUser('/app/playlists/create', { method: 'POST', json: { name: 'Round trip', sub_ids: `${song(2)},${song(1)}` } })).response.playlist
+      .playlist_id;
     const res = await ctx.app.inject({ url: `/app/playlists/${id}/export.m3u8`, headers: { host: '127.0.0.1:7777', 'x-moecat-ui': UI_TOKEN } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('audio/x-mpegurl');
@@ -81,7 +82,10 @@ describe('/app/playlists export and import', () => {
     expect(lines[0]).toBe('#EXTM3U');
     expect(lines[1]).toMatch(new RegExp(`^#EXTINF:\\d+,Hanamori Yui - ${SAKURA.tracks[1]}$`));
     expect(lines[2]).toBe('http://127.0.0.1:7777/files/demo/sakura-letters/02.mp3');
-    const imported = await asUser('/app/playlists/import', { method: 'POST', json: { name: 'Imported', text: `${res.body}/nowhere/song.mp3\nhttps://elsewhere.example/a.mp3\n` } });
+    const imported = await asUser('/app/playlists/import', {
+      method: 'POST',
+      json: { name: 'Imported', text: `${res.body}/nowhere/song.mp3\nhttps://elsewhere.example/a.mp3\n` },
+    });
     expect(imported.status).toBe(200);
     expect(imported.response).toMatchObject({ matched: 2, missing: 2, playlist: { name: 'Imported', item_count: 2 } });
     expect(ctx.userDb.playlists.items(imported.response.playlist.playlist_id)).toEqual([song(2), song(1)]);

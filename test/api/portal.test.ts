@@ -25,8 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const portal = (query: Record<string, string>, format?: Format) =>
-  call(ctx.app, '/search/direct', 'none', format ? { ...query, api: format } : query);
+const portal = (query: Record<string, string>, format?: Format) => call(ctx.app, '/search/direct', 'none', format ? { ...query, api: format } : query);
 
 interface Case {
   name: string;
@@ -35,26 +34,98 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { name: 'rule 1: one album with audio and listen=1 → the player', query: { title: withAudio.title, listen: '1' }, target: { has_wiki: true, has_mp3: true, url: `${SITE}/listen?music=${withAudio.id}` } },
-  { name: 'rule 1 by bgm_id', query: { bgm_id: String(withAudioAndBgm.bgmId), listen: '1' }, target: { has_wiki: true, has_mp3: true, url: `${SITE}/listen?music=${withAudioAndBgm.id}` } },
-  { name: 'rule 2: one album with audio → its fm page', query: { title: withAudio.title }, target: { has_wiki: true, has_mp3: true, url: `${SITE}/music/${withAudio.id}` } },
-  { name: 'rule 2 with listen=0', query: { title: withAudioAndBgm.title, listen: '0' }, target: { has_wiki: true, has_mp3: true, url: `${SITE}/music/${withAudioAndBgm.id}` } },
-  { name: 'rule 3: one album without audio → its page', query: { title: noAudio.title }, target: { has_wiki: true, has_mp3: false, url: `${SITE}/music/${noAudio.id}` } },
-  { name: 'rule 3 even with listen=1, by bgm_id', query: { bgm_id: String(noAudio.bgmId), listen: '1' }, target: { has_wiki: true, has_mp3: false, url: `${SITE}/music/${noAudio.id}` } },
-  { name: 'rule 4: two albums share the title → a search, neither has_wiki nor has_mp3', query: { title: 'Blue Horizon' }, target: { has_wiki: false, has_mp3: false, url: `${SITE}/search?q=Blue%20Horizon` } },
-  { name: 'rule 4 even with listen=1', query: { title: 'Blue Horizon', listen: '1' }, target: { has_wiki: false, has_mp3: false, url: `${SITE}/search?q=Blue%20Horizon` } },
-  { name: 'rule 5: an unknown title → a search for it', query: { title: 'No Such Album' }, target: { has_wiki: false, has_mp3: false, url: `${SITE}/search?q=No%20Such%20Album` } },
-  { name: 'rule 5: titles match exactly (case differs)', query: { title: 'blue horizon' }, target: { has_wiki: false, has_mp3: false, url: `${SITE}/search?q=blue%20horizon` } },
-  { name: 'rule 5: titles match exactly (a trailing space is not trimmed)', query: { title: `${withAudio.title} ` }, target: { has_wiki: false, has_mp3: false, url: `${SITE}/search?q=Sakura%20Letters%20` } },
+  {
+    name: 'rule 1: one album with audio and listen=1 → the player',
+    query: { title: withAudio.title, listen: '1' },
+    target: { has_wiki: true, has_mp3: true, url: `${SITE}/listen?music=${withAudio.id}` },
+  },
+  {
+    name: 'rule 1 by bgm_id',
+    query: { bgm_id: String(withAudioAndBgm.bgmId), listen: '1' },
+    target: { has_wiki: true, has_mp3: true, url: `${SITE}/listen?music=${withAudioAndBgm.id}` },
+  },
+  {
+    name: 'rule 2: one album with audio → its fm page',
+    query: { title: withAudio.title },
+    target: { has_wiki: true, has_mp3: true, url: `${SITE}/music/${withAudio.id}` },
+  },
+  {
+    name: 'rule 2 with listen=0',
+    query: { title: withAudioAndBgm.title, listen: '0' },
+    target: { has_wiki: true, has_mp3: true, url: `${SITE}/music/${withAudioAndBgm.id}` },
+  },
+  {
+    name: 'rule 3: one album without audio → its page',
+    query: { title: noAudio.title },
+    target: { has_wiki: true, has_mp3: false, url: `${SITE}/music/${noAudio.id}` },
+  },
+  {
+    name: 'rule 3 even with listen=1, by bgm_id',
+    query: { bgm_id: String(noAudio.bgmId), listen: '1' },
+    target: { has_wiki: true, has_mp3: false, url: `${SITE}/music/${noAudio.id}` },
+  },
+  {
+    name: 'rule 4: two albums share the title → a search, neither has_wiki nor has_mp3',
+    query: { title: 'Blue Horizon' },
+    target: { has_wiki: false, has_mp3: false, url: `${SITE}/search?q=Blue%20Horizon` },
+  },
+  {
+    name: 'rule 4 even with listen=1',
+    query: { title: 'Blue Horizon', listen: '1' },
+    target: { has_wiki: false, has_mp3: false, url: `${SITE}/search?q=Blue%20Horizon` },
+  },
+  {
+    name: 'rule 5: an unknown title → a search for it',
+    query: { title: 'No Such Album' },
+    target: { has_wiki: false, has_mp3: false, url: `${SITE}/search?q=No%20Such%20Album` },
+  },
+  {
+    name: 'rule 5: titles match exactly (case differs)',
+    query: { title: 'blue horizon' },
+    target: { has_wiki: false, has_mp3: false, url: `${SITE}/search?q=blue%20horizon` },
+  },
+  {
+    name: 'rule 5: titles match exactly (a trailing space is not trimmed)',
+    query: { title: `${withAudio.title} ` },
+    target: { has_wiki: false, has_mp3: false, url: `${SITE}/search?q=Sakura%20Letters%20` },
+  },
   { name: 'no title and no bgm_id → the site itself', query: {}, target: { has_wiki: false, has_mp3: false, url: `${SITE}/` } },
   { name: 'an empty title is no locating parameter', query: { title: '', listen: '1' }, target: { has_wiki: false, has_mp3: false, url: `${SITE}/` } },
-  { name: 'rule 5: a radio is not an album', query: { title: radio.title }, target: { has_wiki: false, has_mp3: false, url: `${SITE}/search?q=${encodeURIComponent(radio.title)}` } },
-  { name: 'rule 5: an anime is not an album', query: { title: FIXTURE_ANIME.mondayEvening.title }, target: { has_wiki: false, has_mp3: false, url: `${SITE}/search?q=Monday%20Evening%20Show` } },
-  { name: 'rule 6: an unknown bgm_id alone → an empty search', query: { bgm_id: '999999' }, target: { has_wiki: false, has_mp3: false, url: `${SITE}/search?q=` } },
-  { name: "rule 6: an anime's bgm_id names no album", query: { bgm_id: FIXTURE_ANIME.mondayEvening.sites[0].id! }, target: { has_wiki: false, has_mp3: false, url: `${SITE}/search?q=` } },
-  { name: 'bgm_id wins over another album’s title', query: { title: withAudio.title, bgm_id: String(blueHorizonOst.bgmId) }, target: { has_wiki: true, has_mp3: true, url: `${SITE}/music/${blueHorizonOst.id}` } },
-  { name: 'bgm_id picks one of two same-titled albums', query: { title: 'Blue Horizon', bgm_id: String(blueHorizonOst.bgmId) }, target: { has_wiki: true, has_mp3: true, url: `${SITE}/music/${blueHorizonOst.id}` } },
-  { name: 'bgm_id naming nothing wins over a matching title → a search for the title', query: { title: withAudio.title, bgm_id: '999999' }, target: { has_wiki: false, has_mp3: false, url: `${SITE}/search?q=Sakura%20Letters` } },
+  {
+    name: 'rule 5: a radio is not an album',
+    query: { title: radio.title },
+    target: { has_wiki: false, has_mp3: false, url: `${SITE}/search?q=${encodeURIComponent(radio.title)}` },
+  },
+  {
+    name: 'rule 5: an anime is not an album',
+    query: { title: FIXTURE_ANIME.mondayEvening.title },
+    target: { has_wiki: false, has_mp3: false, url: `${SITE}/search?q=Monday%20Evening%20Show` },
+  },
+  {
+    name: 'rule 6: an unknown bgm_id alone → an empty search',
+    query: { bgm_id: '999999' },
+    target: { has_wiki: false, has_mp3: false, url: `${SITE}/search?q=` },
+  },
+  {
+    name: "rule 6: an anime's bgm_id names no album",
+    query: { bgm_id: FIXTURE_ANIME.mondayEvening.sites[0].id! },
+    target: { has_wiki: false, has_mp3: false, url: `${SITE}/search?q=` },
+  },
+  {
+    name: 'bgm_id wins over another album’s title',
+    query: { title: withAudio.title, bgm_id: String(blueHorizonOst.bgmId) },
+    target: { has_wiki: true, has_mp3: true, url: `${SITE}/music/${blueHorizonOst.id}` },
+  },
+  {
+    name: 'bgm_id picks one of two same-titled albums',
+    query: { title: 'Blue Horizon', bgm_id: String(blueHorizonOst.bgmId) },
+    target: { has_wiki: true, has_mp3: true, url: `${SITE}/music/${blueHorizonOst.id}` },
+  },
+  {
+    name: 'bgm_id naming nothing wins over a matching title → a search for the title',
+    query: { title: withAudio.title, bgm_id: '999999' },
+    target: { has_wiki: false, has_mp3: false, url: `${SITE}/search?q=Sakura%20Letters` },
+  },
 ];
 
 describe('GET /search/direct', () => {

@@ -46,7 +46,11 @@ afterAll(async () => {
 describe('fetchPosters() against answers that never end', () => {
   it('refuses each at its limit while reading, goes on, and keeps memory bounded', async () => {
     const problems: string[] = [];
-    const { value: result, rss, arrayBuffers } = await peakGrowth(() =>
+    const {
+      value: result,
+      rss,
+      arrayBuffers,
+    } = await peakGrowth(() =>
       fetchPosters({
         catalogue: ctx.catalogue,
         posters: ctx.userDb.posters,

@@ -53,7 +53,9 @@ function answer(req: IncomingMessage, res: ServerResponse) {
 
 let ctx: Awaited<ReturnType<typeof fixtureApp>>;
 beforeAll(async () => {
-  poster = await sharp({ create: { width: 300, height: 420, channels: 3, background: '#3355aa' } }).jpeg().toBuffer();
+  poster = await sharp({ create: { width: 300, height: 420, channels: 3, background: '#3355aa' } })
+    .jpeg()
+    .toBuffer();
   fake = createServer(answer);
   await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(fake.address() as { port: number }).port}`;
@@ -138,11 +140,14 @@ describe('/app/posters', () => {
     expect(start.response.information.msg.join(' ')).toMatch(/Posters are off/);
   });
 
-  it.each(['ftp://example.org', 'not a url', 'https://user:pw@example.org', 'https://example.org/?x=1'])('refuses the API address %s and changes nothing', async (api_base) => {
-    const res = await asUser('/app/posters', { method: 'POST', json: { enabled: true, api_base } });
-    expect(res.status).toBe(400);
-    expect(ctx.userDb.settings.posters()).toEqual({ enabled: false, apiBase: 'https://api.bgm.tv' });
-  });
+  it.each(['ftp://example.org', 'not a url', 'https://user:pw@example.org', 'https://example.org/?x=1'])(
+    'refuses the API address %s and changes nothing',
+    async (api_base) => {
+      const res = await asUser('/app/posters', { method: 'POST', json: { enabled: true, api_base } });
+      expect(res.status).toBe(400);
+      expect(ctx.userDb.settings.posters()).toEqual({ enabled: false, apiBase: 'https://api.bgm.tv' });
+    },
+  );
 
   it('runs as a job with its progress once turned on, over the API set', async () => {
     slow = false;

@@ -38,7 +38,12 @@ beforeAll(async () => {
         const start = Number(m[1]);
         const end = m[2] ? Number(m[2]) : AUDIO.length - 1;
         if (start >= AUDIO.length) return res.writeHead(416, { 'content-range': `bytes */${AUDIO.length}` }).end();
-        res.writeHead(206, { 'content-type': 'audio/mpeg', 'content-range': `bytes ${start}-${end}/${AUDIO.length}`, 'accept-ranges': 'bytes', 'content-length': end - start + 1 });
+        res.writeHead(206, {
+          'content-type': 'audio/mpeg',
+          'content-range': `bytes ${start}-${end}/${AUDIO.length}`,
+          'accept-ranges': 'bytes',
+          'content-length': end - start + 1,
+        });
         return res.end(AUDIO.subarray(start, end + 1));
       }
       res.writeHead(200, { 'content-type': 'audio/mpeg', 'accept-ranges': 'bytes', 'content-length': AUDIO.length, etag: '"v1"' });
@@ -65,10 +70,25 @@ beforeAll(async () => {
   const writer = openCatalogueWriter(file);
   const source = writer.ensureSource('remote', `${remoteBase}/`, '127.0.0.1');
   const song = (key: string, url: string) => ({
-    sourceKey: key, type: 'song' as const, order: key, title: `Song ${key}`, date: 1, modified: 1,
+    sourceKey: key,
+    type: 'song' as const,
+    order: key,
+    title: `Song ${key}`,
+    date: 1,
+    modified: 1,
     upload: { uri: `/remote/${key}.mp3`, md5: '', filesize: AUDIO.length, bitrate: 128, length: 1, date: 1, remoteUrl: url },
   });
-  const album = (key: string, subs: ReturnType<typeof song>[]) => ({ sourceKey: key, type: 'music' as const, title: `Remote Album ${key}`, aliases: [], date: 1, modified: 1, meta: [], tags: [], subs });
+  const album = (key: string, subs: ReturnType<typeof song>[]) => ({
+    sourceKey: key,
+    type: 'music' as const,
+    title: `Remote Album ${key}`,
+    aliases: [],
+    date: 1,
+    modified: 1,
+    meta: [],
+    tags: [],
+    subs,
+  });
   const [wikiId] = writer.upsertEntries(source.sourceId, [
     album('1', [
       song('1', `${remoteBase}/files/song.mp3`),
@@ -84,7 +104,8 @@ beforeAll(async () => {
   const away = writer.ensureSource('remote', 'http://127.0.0.1:9/', '127.0.0.1:9');
   const [awayId] = writer.upsertEntries(away.sourceId, [album('2', [song('3', 'http://127.0.0.1:9/files/gone.mp3')])]);
   for (const id of [wikiId, awayId]) {
-    for (const row of writer.db.prepare('SELECT source_key AS k, sub_id AS id FROM sub WHERE sub_parent_wiki = ?').all(id) as { k: string; id: number }[]) upIds[row.k] = row.id;
+    for (const row of writer.db.prepare('SELECT source_key AS k, sub_id AS id FROM sub WHERE sub_parent_wiki = ?').all(id) as { k: string; id: number }[])
+      upIds[row.k] = row.id;
   }
   writer.close();
   catalogue = openCatalogue(file);

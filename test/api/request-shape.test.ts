@@ -43,7 +43,8 @@ function send(head: string): Promise<Raw> {
 }
 
 const host = () => `Host: 127.0.0.1:${port}`;
-const envelopeOf = (raw: Raw) => (raw.type.includes('xml') ? (decodeXml(raw.body) as { response: { information: Record<string, unknown> } }) : JSON.parse(raw.body));
+const envelopeOf = (raw: Raw) =>
+  raw.type.includes('xml') ? (decodeXml(raw.body) as { response: { information: Record<string, unknown> } }) : JSON.parse(raw.body);
 
 describe('errors raised before the router', () => {
   it.each([
@@ -79,7 +80,15 @@ describe('spellings of an operation', () => {
   });
 
   it('answers an upper-case suffix, or slashes after it, written or encoded, with a 404 in that format, never the UI page', async () => {
-    for (const [suffix, format] of [['JSON', 'json'], ['XML', 'xml'], ['Json/', 'json'], ['json//', 'json'], ['json%2F', 'json'], ['xml%2f', 'xml'], ['xml//%2F', 'xml']]) {
+    for (const [suffix, format] of [
+      ['JSON', 'json'],
+      ['XML', 'xml'],
+      ['Json/', 'json'],
+      ['json//', 'json'],
+      ['json%2F', 'json'],
+      ['xml%2f', 'xml'],
+      ['xml//%2F', 'xml'],
+    ]) {
       const raw = await send(`GET /search/wiki.${suffix}?keyword=touhou&api_key=${key} HTTP/1.1\r\n${host()}`);
       expect(raw.status, suffix).toBe(404);
       expect(raw.type).toContain(`application/${format}`);
@@ -89,7 +98,15 @@ describe('spellings of an operation', () => {
 
   // Anything else is no operation's: the UI's page, or a 404 in the format its suffix names.
   it('takes the three spellings of a path and nothing that only begins like one', async () => {
-    for (const [path, answer] of [['/search/wiki', 200], ['/search/wiki.json', 200], ['/search/wiki.xml', 200], ['/search/wikis', 'page'], ['/search/wiki.jsonx', 'page'], ['/search/wiki.', 'page'], ['/search/wiki.xml.json', 404]] as const) {
+    for (const [path, answer] of [
+      ['/search/wiki', 200],
+      ['/search/wiki.json', 200],
+      ['/search/wiki.xml', 200],
+      ['/search/wikis', 'page'],
+      ['/search/wiki.jsonx', 'page'],
+      ['/search/wiki.', 'page'],
+      ['/search/wiki.xml.json', 404],
+    ] as const) {
       const raw = await send(`GET ${path}?keyword=touhou&api_key=${key} HTTP/1.1\r\n${host()}`);
       expect(raw.status, path).toBe(answer === 'page' ? 200 : answer);
       if (answer === 'page') expect(raw.body, path).toContain(UI_MARKER);

@@ -18,8 +18,21 @@ afterAll(() => ctx.close());
 const LONG = '1'.repeat(501);
 /** Addresses of routes with a path parameter (operations' page paths, the UI's endpoints, files, covers), each made unroutable. */
 const BROKEN = [
-  ...['/music/%FF', '/music/%FF/songs', '/song/%E0%A4%A', '/anime/%C0%AF', '/app/playlists/%FF', '/app/jobs/%FF', '/files/remote/%FF', '/covers/%FF/small', '/covers/1/%FF'].map((path) => ({ path, message: 'The address is not valid percent-encoded UTF-8.' })),
-  ...[`/music/${LONG}`, `/app/playlists/${LONG}`, `/covers/${LONG}/small`].map((path) => ({ path, message: 'A part of the address is longer than 500 characters.' })),
+  ...[
+    '/music/%FF',
+    '/music/%FF/songs',
+    '/song/%E0%A4%A',
+    '/anime/%C0%AF',
+    '/app/playlists/%FF',
+    '/app/jobs/%FF',
+    '/files/remote/%FF',
+    '/covers/%FF/small',
+    '/covers/1/%FF',
+  ].map((path) => ({ path, message: 'The address is not valid percent-encoded UTF-8.' })),
+  ...[`/music/${LONG}`, `/app/playlists/${LONG}`, `/covers/${LONG}/small`].map((path) => ({
+    path,
+    message: 'A part of the address is longer than 500 characters.',
+  })),
 ];
 
 /** Each way of asking for a format, as the URL and headers of a request for `path`. */
@@ -69,7 +82,9 @@ describe('errors before the router', () => {
       const res = await fetch(`${url}/music/%FF?api=xml&api_key=${ownKey}`);
       const body = await res.text();
       expect(res.status).toBe(400);
-      expect(information({ headers: { 'content-type': res.headers.get('content-type') }, body }, 'xml').msg).toEqual(['The address is not valid percent-encoded UTF-8.']);
+      expect(information({ headers: { 'content-type': res.headers.get('content-type') }, body }, 'xml').msg).toEqual([
+        'The address is not valid percent-encoded UTF-8.',
+      ]);
       expect(body).not.toContain(ownKey);
     } finally {
       await own.close();

@@ -25,8 +25,21 @@ beforeAll(() => {
   copyFileSync(join(fixtureCatalogueDir(), CATALOGUE_FILE), file);
   const writer = openCatalogueWriter(file);
   const source = writer.ensureSource('folder', '/many', 'many');
-  const entry = (i: number): IncomingEntry => ({ sourceKey: String(i), type: 'music', title: `Quuxcount ${i}${i === 7 ? ' Rareword' : ''}`, aliases: [], date: 1, modified: 1, meta: [], tags: [], subs: [] });
-  writer.upsertEntries(source.sourceId, Array.from({ length: SEARCH_COUNT_LIMIT + 5 }, (_, i) => entry(i)));
+  const entry = (i: number): IncomingEntry => ({
+    sourceKey: String(i),
+    type: 'music',
+    title: `Quuxcount ${i}${i === 7 ? ' Rareword' : ''}`,
+    aliases: [],
+    date: 1,
+    modified: 1,
+    meta: [],
+    tags: [],
+    subs: [],
+  });
+  writer.upsertEntries(
+    source.sourceId,
+    Array.from({ length: SEARCH_COUNT_LIMIT + 5 }, (_, i) => entry(i)),
+  );
   writer.close();
   catalogue = openCatalogue(file);
   userDb = openUserDb(join(work, 'user.db'));

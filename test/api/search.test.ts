@@ -15,8 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const search = (kind: 'wiki' | 'sub', format: Format, query: Record<string, string>) =>
-  call(ctx.app, `/search/${kind}`, format, { api_key: apiKey, ...query });
+const search = (kind: 'wiki' | 'sub', format: Format, query: Record<string, string>) => call(ctx.app, `/search/${kind}`, format, { api_key: apiKey, ...query });
 
 /** The ids of an OK answer's list, asserting the envelope of a successful search on the way. */
 async function ids(kind: 'wiki' | 'sub', format: Format, query: Record<string, string>): Promise<number[]> {
@@ -107,7 +106,12 @@ describe('GET /search/wiki', () => {
     // 星河漫游 starts with 星, and so does a translated title of 祈り～Starlight Serenade (the newer first
     // of those two albums); 劇場版 星の歌 has it inside its title; the radio only in its personality 星野あおい.
     const movie = wikiIdOf(FIXTURE_ANIME.movie.title);
-    expect(await ids('wiki', f, { keyword: '星' })).toEqual([albumId('xinghe-manyou'), albumId('inori-starlight-serenade'), movie, albumId('radio-moecat-houkago')]);
+    expect(await ids('wiki', f, { keyword: '星' })).toEqual([
+      albumId('xinghe-manyou'),
+      albumId('inori-starlight-serenade'),
+      movie,
+      albumId('radio-moecat-houkago'),
+    ]);
   });
 
   it.each(FORMATS)('finds songs and albums by their artist, folded like titles (%s)', async (f) => {
@@ -134,7 +138,10 @@ describe('GET /search/wiki', () => {
       expect(res.status, keyword).toBe(200);
       const words = { 'touhou %': 'touhou', '"a" OR 1=1 --': 'a or 11' }[keyword];
       const expected = words ? await ids('wiki', f, { keyword: words }) : [];
-      expect(res.body.response.wikis.map((w: { wiki_id: number }) => w.wiki_id), keyword).toEqual(expected);
+      expect(
+        res.body.response.wikis.map((w: { wiki_id: number }) => w.wiki_id),
+        keyword,
+      ).toEqual(expected);
     }
     expect(await ids('wiki', f, { keyword: "' OR ''='" })).toEqual(await ids('wiki', f, { keyword: 'or' }));
     expect(await ids('wiki', f, { keyword: "' OR ''='" })).toContain(wikiIdOf(FIXTURE_ANIME.daily.title)); // Morning Daily
@@ -247,7 +254,10 @@ describe('GET /search/sub', () => {
   });
 
   it.each(FORMATS)('answers 400 for an unknown sub_type or a missing keyword, 401 without api_key (%s)', async (f) => {
-    for (const [query, name] of [[{ keyword: 'radio', sub_type: 'song,video' }, 'sub_type'], [{ sub_type: 'song' }, 'keyword']] as const) {
+    for (const [query, name] of [
+      [{ keyword: 'radio', sub_type: 'song,video' }, 'sub_type'],
+      [{ sub_type: 'song' }, 'keyword'],
+    ] as const) {
       const res = await search('sub', f, query);
       expect(res.status).toBe(400);
       expect(res.body.response.information.msg.join(' ')).toContain(`"${name}"`);

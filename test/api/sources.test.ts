@@ -61,7 +61,10 @@ beforeEach(async () => {
   const writer = openCatalogueWriter(file);
   try {
     src.folder = writer.ensureSource('folder', '/home/me/Music', 'My Music', 1_700_000_100).sourceId;
-    [ids.quokka, ids.gentle] = writer.upsertEntries(src.folder, [album('q', 'Quokka Carnival', ['Wombat Waltz', 'Sakura Drift'], OWN_COVER), album('g', 'Gentle Sakura Rain', [], SHARED_COVER)]);
+    [ids.quokka, ids.gentle] = writer.upsertEntries(src.folder, [
+      album('q', 'Quokka Carnival', ['Wombat Waltz', 'Sakura Drift'], OWN_COVER),
+      album('g', 'Gentle Sakura Rain', [], SHARED_COVER),
+    ]);
     src.remote = writer.ensureSource('remote', 'http://moe.example.org/', 'moe.example.org', 1_700_000_200).sourceId;
     [ids.remote] = writer.upsertEntries(src.remote, [album('9', 'Remote Sakura Radiance', ['Far Signal'], SHARED_COVER)]);
   } finally {
@@ -104,7 +107,8 @@ describe('wiki_source', () => {
 
 describe('the source filter', () => {
   it.each(FORMATS)('narrows /wikis to a kind, a source id or a list of them (%s)', async (format) => {
-    const list = async (source?: string) => (await call(app, '/wikis', format, { wiki_type: 'music', perpage: '50', api_key: key, ...(source ? { source } : {}) })).body;
+    const list = async (source?: string) =>
+      (await call(app, '/wikis', format, { wiki_type: 'music', perpage: '50', api_key: key, ...(source ? { source } : {}) })).body;
     const all = await list();
     expect(wikiIds(all)).toEqual(expect.arrayContaining([ids.quokka, ids.gentle, ids.remote, DEMO_WIKI_ID_BASE + 1]));
     expect(wikiIds(await list('folder')).sort()).toEqual([ids.quokka, ids.gentle].sort());
@@ -178,7 +182,16 @@ describe('GET /app/sources.json', () => {
       { source_id: 1, kind: 'bundled', name: 'bangumi-data', locator: 'bangumi-data', entries: expect.any(Number), subs: 0, added_at: 0, updated_at: 0 },
       { source_id: 2, kind: 'bundled', name: 'demo', locator: 'demo', entries: expect.any(Number), subs: expect.any(Number), added_at: 0, updated_at: 0 },
       { source_id: src.folder, kind: 'folder', name: 'My Music', locator: '/home/me/Music', entries: 2, subs: 2, added_at: 1_700_000_100, updated_at: 0 },
-      { source_id: src.remote, kind: 'remote', name: 'moe.example.org', locator: 'http://moe.example.org/', entries: 1, subs: 1, added_at: 1_700_000_200, updated_at: 0 },
+      {
+        source_id: src.remote,
+        kind: 'remote',
+        name: 'moe.example.org',
+        locator: 'http://moe.example.org/',
+        entries: 1,
+        subs: 1,
+        added_at: 1_700_000_200,
+        updated_at: 0,
+      },
     ]);
     expect(sources[0].entries).toBeGreaterThan(5);
   });
@@ -237,7 +250,10 @@ describe('POST /app/sources/remove.json', () => {
     expect(await answer({})).toMatchObject({ status: 400, info: { msg: [expect.stringMatching(/"source_id" is required/)] } });
     expect(await answer({ source_id: 'abc' })).toMatchObject({ status: 400, info: { msg: [expect.stringMatching(/"source_id"/)] } });
     expect(await answer({ source_id: 999 })).toMatchObject({ status: 404, info: { msg: ['No source 999.'] } });
-    expect(await answer({ source_id: 1 })).toMatchObject({ status: 400, info: { msg: [expect.stringMatching(/bundled source "bangumi-data", which cannot be removed/)] } });
+    expect(await answer({ source_id: 1 })).toMatchObject({
+      status: 400,
+      info: { msg: [expect.stringMatching(/bundled source "bangumi-data", which cannot be removed/)] },
+    });
 
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));

@@ -66,7 +66,13 @@ describe('startMoecat()', () => {
 
   it('makes a data folder that does not exist yet when it serves a given catalogue file (serve --catalogue FILE --data-dir NEW)', async () => {
     const newDataDir = join(work, 'new', 'data');
-    const running = await startMoecat({ dataDir: newDataDir, resourcesDir: work, rendererDir, catalogueFile: join(fixtureCatalogueDir(), CATALOGUE_FILE), now: () => FIXTURE_NOW });
+    const running = await startMoecat({
+      dataDir: newDataDir,
+      resourcesDir: work,
+      rendererDir,
+      catalogueFile: join(fixtureCatalogueDir(), CATALOGUE_FILE),
+      now: () => FIXTURE_NOW,
+    });
     try {
       expect((await fetch(`${running.url}app/status.json`)).status).toBe(200);
       expect(existsSync(join(newDataDir, 'user.db'))).toBe(true);

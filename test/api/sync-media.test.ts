@@ -12,7 +12,19 @@ import { openCatalogueWriter, type CatalogueWriter } from '../../src-main/catalo
 import { saveCover } from '../../src-main/catalogue/write/cover-files';
 import { syncRemote, type SyncOptions } from '../../src-main/catalogue/sync/remote-sync';
 import { fixtureCatalogueDir } from '../fixtures/app';
-import { editCatalogue, fakeRemote, forward, idMaps, localApp, localCatalogue, LOCAL_ORIGIN, remoteGet, startRemote, type LocalSide, type Remote } from '../fixtures/sync-remote';
+import {
+  editCatalogue,
+  fakeRemote,
+  forward,
+  idMaps,
+  localApp,
+  localCatalogue,
+  LOCAL_ORIGIN,
+  remoteGet,
+  startRemote,
+  type LocalSide,
+  type Remote,
+} from '../fixtures/sync-remote';
 
 const FAST = { perpage: 10, batchSize: 4, rate: 1000, retryDelayMs: 1 } satisfies Partial<SyncOptions>;
 const TOUHOU_ALBUM = 51_000_002;
@@ -47,8 +59,10 @@ function uploads(): UploadRow[] {
   const db = new Database(local.file, { readonly: true });
   try {
     return db
-      .prepare(`SELECT u.up_id, u.up_uri, u.up_remote_url, w.source_key AS parent FROM upload u JOIN sub s ON s.sub_id = u.up_obj_id
-        JOIN wiki w ON w.wiki_id = s.sub_parent_wiki ORDER BY u.up_id`)
+      .prepare(
+        `SELECT u.up_id, u.up_uri, u.up_remote_url, w.source_key AS parent FROM upload u JOIN sub s ON s.sub_id = u.up_obj_id
+        JOIN wiki w ON w.wiki_id = s.sub_parent_wiki ORDER BY u.up_id`,
+      )
       .all() as UploadRow[];
   } finally {
     db.close();
@@ -93,7 +107,9 @@ describe('syncRemote with the audio cache', () => {
         expect(res.rawPayload.equals(original)).toBe(true);
       }
       // Episodes (no md5 on the wire) are cached by their remote sub id, and seek (Range) works.
-      const playlist = (await server.get('/listen/playlist', { radio: String(maps.wiki.get(RADIO)), api: 'json' })).body as { response: { playlist: { url: string }[] } };
+      const playlist = (await server.get('/listen/playlist', { radio: String(maps.wiki.get(RADIO)), api: 'json' })).body as {
+        response: { playlist: { url: string }[] };
+      };
       expect(playlist.response.playlist.length).toBeGreaterThan(1);
       for (const item of playlist.response.playlist) {
         expect(item.url).toMatch(new RegExp(`^${LOCAL_ORIGIN}/files/cache/sub-\\d+\\.mp3$`));
@@ -155,7 +171,15 @@ describe('syncRemote with the audio cache', () => {
     });
     try {
       const problems: string[] = [];
-      const result = await syncRemote({ writer, url: filesDown.url, key: remote.key, cacheDir: local.cacheDir, cacheAudio: true, ...FAST, problem: (m) => problems.push(m) });
+      const result = await syncRemote({
+        writer,
+        url: filesDown.url,
+        key: remote.key,
+        cacheDir: local.cacheDir,
+        cacheAudio: true,
+        ...FAST,
+        problem: (m) => problems.push(m),
+      });
       expect(result.added).toBe(18);
       expect(result.audio).toMatchObject({ cached: 0, downloaded: 0, skipped: uploads().length });
       expect(problems.at(-1)).toBe('Caching audio stopped: the remote cannot be reached. The other songs play from the remote; sync again to cache them.');
@@ -170,7 +194,9 @@ describe('syncRemote with the audio cache', () => {
 
 describe('syncRemote with covers', () => {
   it("saves the remote's own cover in four sizes, and leaves the covers it marks generated to the local generator", async () => {
-    const picture = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#c04060' } }).png().toBuffer();
+    const picture = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#c04060' } })
+      .png()
+      .toBuffer();
     const coverFile = await saveCover(remote.dataDir, picture);
     editCatalogue(remote.file, (db) => db.prepare('UPDATE wiki SET cover_file = ? WHERE wiki_id = ?').run(coverFile, TOUHOU_ALBUM));
 
@@ -197,7 +223,9 @@ describe('syncRemote with covers', () => {
   it('leaves an SVG cover generated too (a remote that draws its covers as SVG)', async () => {
     const svgCovers = await fakeRemote(async (_req, res, url) => {
       if (url.pathname.startsWith('/covers/')) {
-        return void res.writeHead(200, { 'content-type': 'image/svg+xml' }).end('<svg xmlns="http://www.w3.org/2000/svg" width="480" height="480"><rect width="480" height="480" fill="#c04060"/></svg>');
+        return void res
+          .writeHead(200, { 'content-type': 'image/svg+xml' })
+          .end('<svg xmlns="http://www.w3.org/2000/svg" width="480" height="480"><rect width="480" height="480" fill="#c04060"/></svg>');
       }
       const answer = await forward(remote, url);
       res.writeHead(answer.status, { 'content-type': answer.type }).end(answer.body.toString().split(remote.url).join(svgCovers.url));
@@ -205,7 +233,9 @@ describe('syncRemote with covers', () => {
     try {
       await syncRemote({ writer, url: svgCovers.url, key: remote.key, cacheDir: local.cacheDir, coversDir: local.dir, ...FAST });
       const db = new Database(local.file, { readonly: true });
-      const saved = db.prepare('SELECT COUNT(*) AS n FROM wiki WHERE cover_file IS NOT NULL AND source_id = ?').get(writer.findSource('remote', svgCovers.url)!.sourceId);
+      const saved = db
+        .prepare('SELECT COUNT(*) AS n FROM wiki WHERE cover_file IS NOT NULL AND source_id = ?')
+        .get(writer.findSource('remote', svgCovers.url)!.sourceId);
       db.close();
       expect(saved).toEqual({ n: 0 });
     } finally {

@@ -41,7 +41,10 @@ afterEach(async () => {
 });
 
 /** The remote, its JSON answers rewritten by `rewrite` and its files answered by `files` when it answers. */
-async function hostile(rewrite: (body: string, own: string) => string, files?: (path: string) => { status: number; headers: Record<string, string> } | undefined) {
+async function hostile(
+  rewrite: (body: string, own: string) => string,
+  files?: (path: string) => { status: number; headers: Record<string, string> } | undefined,
+) {
   let own = '';
   const fake = await fakeRemote(async (_req, res, url) => {
     const answered = files?.(url.pathname);
@@ -89,10 +92,21 @@ describe('syncRemote against a remote that points elsewhere', () => {
     );
     try {
       const problems: string[] = [];
-      const result = await syncRemote({ writer, url: fake.url, key: remote.key, ...FAST, cacheAudio: true, cacheDir: local.cacheDir, coversDir: local.dir, problem: (m) => problems.push(m) });
+      const result = await syncRemote({
+        writer,
+        url: fake.url,
+        key: remote.key,
+        ...FAST,
+        cacheAudio: true,
+        cacheDir: local.cacheDir,
+        coversDir: local.dir,
+        problem: (m) => problems.push(m),
+      });
       expect(result.audio.downloaded).toBe(0);
       expect(result.audio.skipped).toBeGreaterThan(0);
-      expect(problems.some((p) => /was not cached: Refused .*redirected to http:\/\/127\.0\.0\.1:\d+, which is not the server this came from/.test(p))).toBe(true);
+      expect(problems.some((p) => /was not cached: Refused .*redirected to http:\/\/127\.0\.0\.1:\d+, which is not the server this came from/.test(p))).toBe(
+        true,
+      );
       expect(problems.some((p) => /The cover of .* was not saved: Refused .*not the server this came from/.test(p))).toBe(true);
     } finally {
       await fake.close();

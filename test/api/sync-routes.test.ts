@@ -22,7 +22,12 @@ afterEach(async () => {
 
 const headers = (token = UI_TOKEN) => ({ host: '127.0.0.1:7777', 'x-moecat-ui': token });
 const start = (body: unknown, token?: string) =>
-  server.app.inject({ method: 'POST', url: '/app/sync/start.json', headers: { ...headers(token), 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  server.app.inject({
+    method: 'POST',
+    url: '/app/sync/start.json',
+    headers: { ...headers(token), 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
 const state = async () => (await server.app.inject({ url: '/app/sync.json', headers: headers() })).json().response;
 const sources = async () => (await state()).sources;
 
@@ -93,7 +98,12 @@ describe('POST /app/sync/start.json', () => {
     try {
       const listed = await fixed.app.inject({ url: '/app/sync.json', headers: headers() });
       expect(listed.json().response).toMatchObject({ sources: [], writable: false, job: null });
-      const res = await fixed.app.inject({ method: 'POST', url: '/app/sync/start.json', headers: { ...headers(), 'content-type': 'application/json' }, payload: JSON.stringify({ url: remote.url, key: remote.key }) });
+      const res = await fixed.app.inject({
+        method: 'POST',
+        url: '/app/sync/start.json',
+        headers: { ...headers(), 'content-type': 'application/json' },
+        payload: JSON.stringify({ url: remote.url, key: remote.key }),
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().response.information.msg[0]).toMatch(/fixed catalogue file .* cannot import or sync/);
     } finally {

@@ -82,13 +82,20 @@ async function operations(remote: Remote): Promise<Op[]> {
   for (const type of [...ALL.split(','), 'anime', ALL]) {
     for (let page = 1; page <= Math.ceil(entries.length / 4) + 1; page++) add('/wikis', { wiki_type: type, perpage: '4', page: String(page) });
   }
-  for (const initial of new Set(entries.map((e) => (/^[a-z]/.test(e.wiki_title_encode) ? e.wiki_title_encode[0] : '0')))) add('/wikis', { wiki_type: ALL, initial });
+  for (const initial of new Set(entries.map((e) => (/^[a-z]/.test(e.wiki_title_encode) ? e.wiki_title_encode[0] : '0'))))
+    add('/wikis', { wiki_type: ALL, initial });
   for (const tag of new Set(entries.flatMap((e) => e.wiki_tags))) add('/wikis', { wiki_type: ALL, tag });
   for (const month of new Set(entries.map((e) => tokyoYear(e.wiki_date)))) {
     add('/wikis', { wiki_type: ALL, date: month });
     add('/wikis', { wiki_type: 'anime', date: month.slice(0, 4) });
   }
-  add('/wikis', { wiki_type: ALL, wiki_id: entries.slice(0, 5).map((e) => e.wiki_id).join(',') });
+  add('/wikis', {
+    wiki_type: ALL,
+    wiki_id: entries
+      .slice(0, 5)
+      .map((e) => e.wiki_id)
+      .join(','),
+  });
   // Not `touhou` alone: the remote also finds 東方 titles by their romanisation (touhou), which only the
   // bundled build makes; a sync carries titles, translated titles and keys.
   const keywords = new Set(['touhou night', '東方', '东方', 'dongfang', 'night', 'ラジオ', 'piano', '星']);
@@ -137,9 +144,16 @@ function spellings(op: Op): { path: string; params: Record<string, string> }[] {
 
 /** The local request for a remote one: ids in parameters mapped. */
 function localParams(params: Record<string, string>, maps: ReturnType<typeof idMaps>): Record<string, string> {
-  const ids = (table: Map<number, number>, list: string) => list.split(',').map((id) => table.get(Number(id))).join(',');
+  const ids = (table: Map<number, number>, list: string) =>
+    list
+      .split(',')
+      .map((id) => table.get(Number(id)))
+      .join(',');
   return Object.fromEntries(
-    Object.entries(params).map(([k, v]) => [k, ['wiki_id', 'music', 'radio'].includes(k) ? ids(maps.wiki, v) : ['sub_id', 'sub'].includes(k) ? ids(maps.sub, v) : v]),
+    Object.entries(params).map(([k, v]) => [
+      k,
+      ['wiki_id', 'music', 'radio'].includes(k) ? ids(maps.wiki, v) : ['sub_id', 'sub'].includes(k) ? ids(maps.sub, v) : v,
+    ]),
   );
 }
 
@@ -172,9 +186,7 @@ describe('syncRemote between two servers', () => {
 
     // Interrupted while fetching the third batch: two batches of three are written, with their cursor.
     const stop = new AbortController();
-    await expect(
-      sync({ signal: stop.signal, progress: (p) => p.phase === 'fetch' && p.done >= 6 && stop.abort() }),
-    ).rejects.toThrow();
+    await expect(sync({ signal: stop.signal, progress: (p) => p.phase === 'fetch' && p.done >= 6 && stop.abort() })).rejects.toThrow();
     const cursor = remoteStateOf(sourceOf()).run!;
     expect(cursor).toMatchObject({ listed: ids.length, pending: ids.length, done: 6, lastRemoteId: ids[5] });
     expect([...writer.knownEntries(sourceOf().sourceId).keys()].map(Number).sort((a, b) => a - b)).toEqual(ids.slice(0, 6));
@@ -182,7 +194,8 @@ describe('syncRemote between two servers', () => {
     for (const id of ids.slice(0, 6)) {
       const entry = entries.find((e) => e.wiki_id === id)!;
       const section = entry.wiki_type === 'music' || entry.wiki_type === 'radio' ? entry.wiki_type : 'anime';
-      const remoteSubs = ((await remoteGet(remote, `/${section}/detail.json`, { wiki_id: String(id) })).body as { response: { subs: unknown[] } }).response.subs;
+      const remoteSubs = ((await remoteGet(remote, `/${section}/detail.json`, { wiki_id: String(id) })).body as { response: { subs: unknown[] } }).response
+        .subs;
       const localId = writer.knownEntries(sourceOf().sourceId).get(String(id))!.wikiId;
       expect(writer.db.prepare('SELECT count(*) FROM sub WHERE sub_parent_wiki = ?').pluck().get(localId)).toBe(remoteSubs.length);
     }
@@ -202,7 +215,12 @@ describe('syncRemote between two servers', () => {
     expect(subPairs.map(([, id]) => id)).toEqual(subPairs.map(([, id]) => id).sort((a, b) => a - b));
 
     const source = sourceOf();
-    const expectation = { maps, remoteOrigin: remote.url, source: { source_id: source.sourceId, kind: 'remote', name: source.name }, onAir: await onAirIds(remote) };
+    const expectation = {
+      maps,
+      remoteOrigin: remote.url,
+      source: { source_id: source.sourceId, kind: 'remote', name: source.name },
+      onAir: await onAirIds(remote),
+    };
     const server = await localApp(local);
     try {
       const ops = await operations(remote);
@@ -214,7 +232,8 @@ describe('syncRemote between two servers', () => {
           const label = `${asked.path}?${new URLSearchParams(asked.params)}`;
           expect(ours.status, label).toBe(theirs.status);
           expect(ours.body, label).toEqual(expectedLocal(theirs.body, expectation));
-          if (theirs.location !== undefined) expect(ours.location, label).toBe(mapUrlIds(theirs.location.split(remote.url).join('http://127.0.0.1:7777'), maps));
+          if (theirs.location !== undefined)
+            expect(ours.location, label).toBe(mapUrlIds(theirs.location.split(remote.url).join('http://127.0.0.1:7777'), maps));
           if (JSON.stringify(theirs.body).length > 600) nonEmpty++;
         }
       }
@@ -258,7 +277,8 @@ describe('syncRemote between two servers', () => {
     const localAlbum = maps.wiki.get(album)!;
     const renamed = after.wiki.find((w) => (w as { wiki_id: number }).wiki_id === localAlbum) as { wiki_title: string };
     expect(renamed.wiki_title).toBe('Renamed Night Tales');
-    const subsOf = (rows: typeof after) => rows.sub.filter((s) => (s as { sub_parent_wiki: number }).sub_parent_wiki === localAlbum) as { sub_id: number; sub_title: string }[];
+    const subsOf = (rows: typeof after) =>
+      rows.sub.filter((s) => (s as { sub_parent_wiki: number }).sub_parent_wiki === localAlbum) as { sub_id: number; sub_title: string }[];
     expect(subsOf(after).map((s) => s.sub_id)).toEqual(subsOf(before).map((s) => s.sub_id));
     expect(subsOf(after).map((s) => s.sub_title)).toContain('Renamed Walk');
     // Every other entry's rows are as they were; the removed one is gone with its sub-entries.
@@ -283,11 +303,18 @@ describe('syncRemote between two servers', () => {
       res.writeHead(answer.status, { 'content-type': answer.type }).end(answer.body);
     });
   }
-  const scheduleRows = () => writer.db.prepare('SELECT oa_weekday, oa_minute, oa_period_days, oa_date_begin, oa_date_end FROM onair ORDER BY wiki_id, oa_weekday').all();
+  const scheduleRows = () =>
+    writer.db.prepare('SELECT oa_weekday, oa_minute, oa_period_days, oa_date_begin, oa_date_end FROM onair ORDER BY wiki_id, oa_weekday').all();
 
   it('reads an older Moecat’s on-air entries (the entry flattened with oa_weekday) as it reads the interface’s', async () => {
     // What Moecat answered before it followed the interface's on-air entry.
-    const older = await rewritingOnAir(({ obj, oa_week, oa_time, oa_date_begin, oa_date_end }) => ({ ...(obj as object), oa_weekday: oa_week, oa_time, oa_date_begin, oa_date_end }));
+    const older = await rewritingOnAir(({ obj, oa_week, oa_time, oa_date_begin, oa_date_end }) => ({
+      ...(obj as object),
+      oa_weekday: oa_week,
+      oa_time,
+      oa_date_begin,
+      oa_date_end,
+    }));
     try {
       await syncRemote({ writer, url: older.url, key: remote.key, ...FAST });
     } finally {
@@ -300,7 +327,9 @@ describe('syncRemote between two servers', () => {
     const otherWriter = openCatalogueWriter(other.file);
     try {
       await syncRemote({ writer: otherWriter, url: remote.url, key: remote.key, ...FAST });
-      expect(otherWriter.db.prepare('SELECT oa_weekday, oa_minute, oa_period_days, oa_date_begin, oa_date_end FROM onair ORDER BY wiki_id, oa_weekday').all()).toEqual(fromOlder);
+      expect(
+        otherWriter.db.prepare('SELECT oa_weekday, oa_minute, oa_period_days, oa_date_begin, oa_date_end FROM onair ORDER BY wiki_id, oa_weekday').all(),
+      ).toEqual(fromOlder);
     } finally {
       otherWriter.close();
       other.close();
@@ -403,7 +432,12 @@ describe('syncRemote with a remote that fails', () => {
   it.each([
     ['an HTML page', 'text/html', '<html><body>Welcome to my blog</body></html>', /not JSON \(text\/html, 44 bytes\); is it a Moefou-compatible API\?$/],
     ['JSON without the envelope', 'application/json', '{"data":[1,2,3]}', /not a Moefou answer: the answer must have required property 'response'/],
-    ['a wrong entry', 'application/json', '{"response":{"information":{"count":1,"error":0},"wikis":[{"wiki_id":"seven","wiki_title":"x","wiki_type":"music","wiki_date":0,"wiki_modified":0}]}}', /not a Moefou answer: response\.wikis\[0\]\.wiki_id must be integer/],
+    [
+      'a wrong entry',
+      'application/json',
+      '{"response":{"information":{"count":1,"error":0},"wikis":[{"wiki_id":"seven","wiki_title":"x","wiki_type":"music","wiki_date":0,"wiki_modified":0}]}}',
+      /not a Moefou answer: response\.wikis\[0\]\.wiki_id must be integer/,
+    ],
   ])('refuses %s clearly and writes nothing', async (_what, type, body, message) => {
     const before = rowsOf(local.file);
     const junk = await fakeRemote((_req, res) => void res.writeHead(200, { 'content-type': type }).end(body));

@@ -22,7 +22,8 @@ afterAll(() => ctx.close());
 const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ url, headers: { host: HOST, ...headers } });
 const post = (url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'POST', url, headers: { host: HOST, 'content-type': 'application/json', ...headers }, payload });
-const start = (token: string, headers: Record<string, string> = {}) => post('/app/session/start.json', { token }, { origin: SITE, 'user-agent': CHROME, ...headers });
+const start = (token: string, headers: Record<string, string> = {}) =>
+  post('/app/session/start.json', { token }, { origin: SITE, 'user-agent': CHROME, ...headers });
 /** Signs in with a fresh link, as the page does; the session the server answered. */
 async function signIn(): Promise<{ id: number; token: string; name: string; current: boolean }> {
   const res = await start(ctx.app.sessions.issueLoginToken());
@@ -47,7 +48,12 @@ describe('the served page', () => {
 
   it('never redirects, so a sign-in link cannot lead anywhere else: /x/..//evil.example/?token=…', async () => {
     const token = ctx.app.sessions.issueLoginToken();
-    for (const url of [`/x/..//evil.example/?token=${token}`, `//evil.example/?token=${token}`, `/%2F%2Fevil.example/?token=${token}`, `/\\evil.example/?token=${token}`]) {
+    for (const url of [
+      `/x/..//evil.example/?token=${token}`,
+      `//evil.example/?token=${token}`,
+      `/%2F%2Fevil.example/?token=${token}`,
+      `/\\evil.example/?token=${token}`,
+    ]) {
       const res = await get(url);
       expect(res.headers.location, url).toBeUndefined();
       expect(res.statusCode, url).not.toBe(302);
@@ -151,7 +157,12 @@ describe('GET /app/sessions and POST /app/sessions/end', () => {
     const list = await get('/app/sessions.json', as(mine.token));
     expect(list.statusCode).toBe(200);
     const sessions = list.json().response.sessions as { id: number; current: boolean; name: string; created: number; last_used: number }[];
-    expect(sessions.find((s) => s.id === mine.id)).toMatchObject({ current: true, name: 'Chrome on Linux', created: expect.any(Number), last_used: expect.any(Number) });
+    expect(sessions.find((s) => s.id === mine.id)).toMatchObject({
+      current: true,
+      name: 'Chrome on Linux',
+      created: expect.any(Number),
+      last_used: expect.any(Number),
+    });
     expect(sessions.find((s) => s.id === other.id)).toMatchObject({ current: false });
     expect(JSON.stringify(sessions)).not.toContain(mine.token);
     expect(JSON.stringify(sessions)).not.toContain(other.token);

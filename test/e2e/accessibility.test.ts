@@ -27,7 +27,10 @@ function describeViolations(violations: Result[]): string[] {
 async function axe(page: Page): Promise<AxeResults> {
   // Evaluated through the DevTools protocol, which the page's CSP does not govern; the page is unchanged.
   await page.evaluate(AXE_SOURCE);
-  return page.evaluate((tags) => (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, { runOnly: { type: 'tag', values: tags } }), WCAG_TAGS);
+  return page.evaluate(
+    (tags) => (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, { runOnly: { type: 'tag', values: tags } }),
+    WCAG_TAGS,
+  );
 }
 
 /** Runs axe over the page as it is, with the whole page in view, and expects nothing found. */

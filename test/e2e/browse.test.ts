@@ -27,9 +27,7 @@ const results = () => h.page.getByTestId('browse-result');
 const titles = () => h.page.getByTestId('browse-result-title').allTextContents();
 /** Waits until the results show these entry ids, in this order. */
 async function showsIds(ids: number[]): Promise<void> {
-  await expect
-    .poll(() => results().evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-wiki-id')))), { timeout: 5000 })
-    .toEqual(ids);
+  await expect.poll(() => results().evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-wiki-id')))), { timeout: 5000 }).toEqual(ids);
 }
 /** Tokyo midnight, 1 January of a year (Unix seconds). */
 const yearStart = (year: number) => Date.UTC(year, 0, 1) / 1000 - 9 * 3600;

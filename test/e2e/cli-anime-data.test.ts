@@ -49,7 +49,9 @@ describe('moecat update-catalogue', () => {
     const first = await run(['update-catalogue', '--registry', registry.url, '--data-dir', dataDir]);
     expect(first.stderr, first.stderr).not.toMatch(/^moecat:/m);
     expect(first.code).toBe(0);
-    expect(first.stdout).toMatch(new RegExp(`Updated the anime data to bangumi-data ${release.data.version.replace(/\./g, '\\.')}: \\d+ anime \\(1 new, 0 gone\\)`));
+    expect(first.stdout).toMatch(
+      new RegExp(`Updated the anime data to bangumi-data ${release.data.version.replace(/\./g, '\\.')}: \\d+ anime \\(1 new, 0 gone\\)`),
+    );
     const after = look(dataDir, addedId, 'fresh broadcast test');
     expect(after).toMatchObject({ version: release.data.version, airing: true, found: [addedId] });
     expect(look(dataDir, endedId, release.ended.title).airing).toBe(false);
@@ -66,7 +68,11 @@ describe('moecat update-catalogue', () => {
     try {
       const res = await run(['update-catalogue', '--registry', registry.url, '--data-dir', dataDir]);
       expect(res.code).toBe(1);
-      expect(res.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^moecat: Moecat is running on this data folder \(process \d+, http:\/\/127\.0\.0\.1:\d+\/\): update the anime data there, in Settings → Anime data, or stop it first\.$/)]);
+      expect(res.stderr.trim().split('\n')).toEqual([
+        expect.stringMatching(
+          /^moecat: Moecat is running on this data folder \(process \d+, http:\/\/127\.0\.0\.1:\d+\/\): update the anime data there, in Settings → Anime data, or stop it first\.$/,
+        ),
+      ]);
     } finally {
       server.kill('SIGTERM');
       await new Promise((done) => server.once('exit', done));

@@ -25,9 +25,11 @@ function importedAlbums(): Record<string, { id: number; songs: Record<string, nu
   const catalogue = openCatalogue(join(dataDir, 'catalogue.db'));
   try {
     const rows = sqlOf(catalogue)
-      .prepare(`SELECT w.wiki_id AS id, w.wiki_title AS title, s.sub_id AS subId, s.sub_title AS song FROM wiki w
+      .prepare(
+        `SELECT w.wiki_id AS id, w.wiki_title AS title, s.sub_id AS subId, s.sub_title AS song FROM wiki w
         JOIN source src ON src.source_id = w.source_id AND src.kind = 'folder'
-        LEFT JOIN sub s ON s.sub_parent_wiki = w.wiki_id ORDER BY s.sub_id`)
+        LEFT JOIN sub s ON s.sub_parent_wiki = w.wiki_id ORDER BY s.sub_id`,
+      )
       .all() as { id: number; title: string; subId: number; song: string }[];
     const out: Record<string, { id: number; songs: Record<string, number> }> = {};
     for (const r of rows) (out[r.title] ??= { id: r.id, songs: {} }).songs[r.song] = r.subId;
@@ -67,7 +69,9 @@ describe('moecat import', () => {
 
   it('re-imports only what changed, keeping the ids', () => {
     const before = importedAlbums();
-    writeSongs(music, [{ file: 'Zephyr/02.mp3', title: 'Calm Air (Reprise)', track: '2', album: 'Zephyr Cli Album', albumArtist: 'Cli Band', mtime: 1_900_000_000 }]);
+    writeSongs(music, [
+      { file: 'Zephyr/02.mp3', title: 'Calm Air (Reprise)', track: '2', album: 'Zephyr Cli Album', albumArtist: 'Cli Band', mtime: 1_900_000_000 },
+    ]);
     const res = run(['import', music, '--data-dir', dataDir]);
     expect(res.code).toBe(0);
     expect(res.stdout).toContain('2 albums (0 added, 1 updated, 0 removed), 3 songs (0 added, 1 updated, 0 removed)');

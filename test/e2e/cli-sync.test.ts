@@ -23,7 +23,10 @@ function run(args: string[]): Promise<{ code: number | null; stdout: string; std
 }
 
 function oneLineError(stderr: string): string {
-  const lines = stderr.trim().split('\n').filter((l) => !/ …$/.test(l)); // progress lines come first
+  const lines = stderr
+    .trim()
+    .split('\n')
+    .filter((l) => !/ …$/.test(l)); // progress lines come first
   expect(lines).toHaveLength(1);
   expect(lines[0]).toMatch(/^moecat: /);
   return lines[0];
@@ -52,7 +55,10 @@ describe('moecat sync', () => {
     // The working catalogue now answers for the remote's entries beside the bundled ones.
     const catalogue = openCatalogue(join(dataDir, CATALOGUE_FILE));
     try {
-      const found = sqlOf(catalogue).prepare("SELECT count(*) FROM wiki w JOIN source s ON s.source_id = w.source_id WHERE s.kind = 'remote' AND s.locator = ?").pluck().get(remote.url);
+      const found = sqlOf(catalogue)
+        .prepare("SELECT count(*) FROM wiki w JOIN source s ON s.source_id = w.source_id WHERE s.kind = 'remote' AND s.locator = ?")
+        .pluck()
+        .get(remote.url);
       expect(found).toBe(18);
       expect(catalogue.stats(0).entries).toBeGreaterThan(8000);
     } finally {

@@ -55,7 +55,11 @@ describe('moecat serve', () => {
     expect(await (await fetch(home)).text()).toContain('<div id="app"');
     const token = new URL(server.url).searchParams.get('token');
     const start = () =>
-      fetch(new URL('/app/session/start.json', server.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+      fetch(new URL('/app/session/start.json', server.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token }),
+      });
     const signedIn = await start();
     expect(signedIn.status).toBe(200);
     const session = (await signedIn.json()).response.session.token as string;

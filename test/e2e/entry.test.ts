@@ -44,7 +44,12 @@ describe('entry page', () => {
     expect(labels.map((l) => l.trim())).toEqual(SAKURA.tracks.map((_, i) => `${i + 1}`));
     await expect(h.page.locator('#entry-subs-heading').textContent()).resolves.toContain(`${SAKURA.tracks.length} tracks`);
     // Every song has audio: a play button each, with its length.
-    await expect(h.page.locator('#main').getByRole('button', { name: /^Play “/ }).count()).resolves.toBe(SAKURA.tracks.length);
+    await expect(
+      h.page
+        .locator('#main')
+        .getByRole('button', { name: /^Play “/ })
+        .count(),
+    ).resolves.toBe(SAKURA.tracks.length);
     await expect(h.page.getByTestId('play-all').isVisible()).resolves.toBe(true);
 
     const tags = h.page.getByTestId('entry-tags').locator('a');
@@ -66,7 +71,10 @@ describe('entry page', () => {
 
   it('opens a tag on the browse screen of its section', async () => {
     await h.open(`/music/${SAKURA.id}`);
-    await h.page.getByTestId('entry-tags').getByRole('link', { name: new RegExp(SAKURA.tags[1]) }).click();
+    await h.page
+      .getByTestId('entry-tags')
+      .getByRole('link', { name: new RegExp(SAKURA.tags[1]) })
+      .click();
     await h.page.waitForURL((url) => url.pathname === '/browse/music' && url.searchParams.get('tag') === SAKURA.tags[1]);
   });
 
@@ -74,7 +82,12 @@ describe('entry page', () => {
     await h.open(`/radio/${RADIO.id}`);
     await h.page.getByTestId('entry-subs').waitFor();
     expect(await subTitles()).toEqual(RADIO.tracks);
-    await expect(h.page.locator('#main').getByRole('button', { name: /^Play “/ }).count()).resolves.toBe(RADIO.tracks.length);
+    await expect(
+      h.page
+        .locator('#main')
+        .getByRole('button', { name: /^Play “/ })
+        .count(),
+    ).resolves.toBe(RADIO.tracks.length);
 
     await h.open(`/music/${NO_AUDIO.id}`);
     await h.page.getByTestId('entry-subs').waitFor();
@@ -103,7 +116,10 @@ describe('entry page', () => {
     await h.open(`/music/${SAKURA.id}`);
     await h.page.getByTestId('play-all').click();
     await expect.poll(() => h.page.getByTestId('player-title').textContent()).toMatch(SAKURA.tracks[0]);
-    await h.page.locator('#main').getByRole('button', { name: `Play “${SAKURA.tracks[2]}”` }).click();
+    await h.page
+      .locator('#main')
+      .getByRole('button', { name: `Play “${SAKURA.tracks[2]}”` })
+      .click();
     await expect.poll(() => h.page.getByTestId('player-title').textContent()).toMatch(SAKURA.tracks[2]);
     // The page marks the song that plays.
     await expect.poll(() => h.page.getByTestId('entry-sub').locator('.title', { hasText: 'now playing' }).textContent()).toContain(SAKURA.tracks[2]);

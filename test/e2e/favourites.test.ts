@@ -145,7 +145,9 @@ describe('favourites', () => {
       route.fulfill({
         status: 500,
         contentType: 'application/json',
-        body: JSON.stringify({ response: { information: { parameters: {}, request: '/fav/add.json', msg: ['The user database is read-only.'], has_error: true, error: 500 } } }),
+        body: JSON.stringify({
+          response: { information: { parameters: {}, request: '/fav/add.json', msg: ['The user database is read-only.'], has_error: true, error: 500 } },
+        }),
       }),
     );
     try {
@@ -153,7 +155,9 @@ describe('favourites', () => {
       await h.page.getByTestId('entry-title').waitFor();
       await heart(SAKURA.tracks[0]).click();
       const notice = h.page.getByTestId('fav-notice');
-      await expect.poll(() => notice.textContent(), { timeout: 15_000 }).toContain(`Couldn’t add “${SAKURA.tracks[0]}” to your favourites: The user database is read-only.`);
+      await expect
+        .poll(() => notice.textContent(), { timeout: 15_000 })
+        .toContain(`Couldn’t add “${SAKURA.tracks[0]}” to your favourites: The user database is read-only.`);
       await expectHeart(SAKURA.tracks[0], false);
       await h.shot('favourite-failed');
       await notice.getByRole('button', { name: 'Dismiss' }).click();

@@ -119,7 +119,9 @@ describe('narrow and dark', () => {
 
 describe('posters', () => {
   it('are off until turned on; then a run fetches from the API set, shows its progress and what stopped it, and the poster becomes the cover', async () => {
-    const poster = await sharp({ create: { width: 240, height: 340, channels: 3, background: '#c2255c' } }).jpeg().toBuffer();
+    const poster = await sharp({ create: { width: 240, height: 340, channels: 3, background: '#c2255c' } })
+      .jpeg()
+      .toBuffer();
     const asked: number[] = [];
     const fake = createServer((req, res) => {
       const url = new URL(req.url!, 'http://localhost');
@@ -141,7 +143,17 @@ describe('posters', () => {
       await expect.poll(() => card.getByTestId('posters-counts').textContent()).toContain('0 posters kept');
       await expect(card.getByTestId('posters-enabled').isChecked()).resolves.toBe(false);
       // The API address is a setting of the server (a test points it at the fake Bangumi).
-      const status = await page.evaluate(async (api) => (await fetch('/app/posters.json', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ enabled: false, api_base: api }) })).status, base);
+      const status = await page.evaluate(
+        async (api) =>
+          (
+            await fetch('/app/posters.json', {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ enabled: false, api_base: api }),
+            })
+          ).status,
+        base,
+      );
       expect(status).toBe(200);
       await card.getByTestId('posters-enabled').check();
       await expect.poll(() => card.getByTestId('posters-problems').textContent(), { timeout: 30_000 }).toContain('429');
@@ -184,7 +196,16 @@ describe('reminders in a browser', () => {
       await page.clock.install({ time: new Date('2026-11-29T09:15:00Z') });
       await page.goto(new URL('/', h.server.url).toString());
       await page.locator('#main').waitFor();
-      const status = await page.evaluate(async () => (await fetch('/app/reminders.json', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ enabled: true, minutes: 10 }) })).status);
+      const status = await page.evaluate(
+        async () =>
+          (
+            await fetch('/app/reminders.json', {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ enabled: true, minutes: 10 }),
+            })
+          ).status,
+      );
       expect(status).toBe(200);
       const shown = () => page.evaluate(() => (window as unknown as { shown: { title: string; body?: string }[] }).shown);
       // The reminders start a few seconds after the first screen, then wait for 18:20.

@@ -17,7 +17,12 @@ async function tabTo(test: (el: { tag: string; text: string; href: string | null
     await h.page.keyboard.press('Tab');
     const el = await h.page.evaluate(() => {
       const a = document.activeElement as HTMLElement | null;
-      return { tag: a?.tagName ?? '', text: (a?.textContent ?? '').trim(), href: a?.getAttribute('href') ?? null, testid: a?.getAttribute('data-testid') ?? null };
+      return {
+        tag: a?.tagName ?? '',
+        text: (a?.textContent ?? '').trim(),
+        href: a?.getAttribute('href') ?? null,
+        testid: a?.getAttribute('data-testid') ?? null,
+      };
     });
     if (test(el)) return;
   }

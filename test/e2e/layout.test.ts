@@ -37,7 +37,13 @@ describe.each(WIDTHS)('at %i px', (width) => {
       await h.shot(`${screen.name}-${width}-${theme}`);
       const overflow = await h.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect.soft(overflow, `${screen.name} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
-      for (const part of ['nav a[href="/about"]', '[data-testid="search-input"]', '[data-testid="player-toggle"]', '[data-testid="player-next"]', '[data-testid="player-queue-toggle"]']) {
+      for (const part of [
+        'nav a[href="/about"]',
+        '[data-testid="search-input"]',
+        '[data-testid="player-toggle"]',
+        '[data-testid="player-next"]',
+        '[data-testid="player-queue-toggle"]',
+      ]) {
         await withinWidth(part, width);
       }
       // An empty search box shows its whole placeholder.

@@ -39,7 +39,10 @@ beforeAll(async () => {
   writeSongs(music, songs);
   writeFileSync(join(music, 'Singles', 'damaged.mp3'), 'this file lost its frames '.repeat(40));
   // Morning Star's lyrics, in a sidecar file beside it.
-  writeFileSync(join(music, 'Kirameki', '01 Morning Star.lrc'), '[ar:Kirameki Unit]\n[00:00.00]Morning star\n[00:01.50]shine on\n[00:03.00]till the night is gone\n');
+  writeFileSync(
+    join(music, 'Kirameki', '01 Morning Star.lrc'),
+    '[ar:Kirameki Unit]\n[00:00.00]Morning star\n[00:01.50]shine on\n[00:03.00]till the night is gone\n',
+  );
   h = await startHarness();
   page = h.page;
 });
@@ -74,7 +77,9 @@ describe('Settings → Library', () => {
     await jobBox().waitFor();
     await expect(jobBox().getByRole('progressbar').getAttribute('aria-label')).resolves.toBe(`Progress of ${music}`);
     await jobBox().locator('[data-testid="job-progress"][data-status="done"]').waitFor({ timeout: 60_000 });
-    await expect(jobBox().getByTestId('library-summary').textContent()).resolves.toContain('Albums: 2 added, 0 updated, 0 removed. Songs: 7 added, 0 updated, 0 removed.');
+    await expect(jobBox().getByTestId('library-summary').textContent()).resolves.toContain(
+      'Albums: 2 added, 0 updated, 0 removed. Songs: 7 added, 0 updated, 0 removed.',
+    );
     const problems = jobBox().getByTestId('library-problems');
     await expect(problems.textContent()).resolves.toMatch(/1 file or folder could not be read.*Singles\/damaged\.mp3: no MP3 audio/s);
     const row = section().locator(`[data-testid="library-folder"][data-path="${music}"]`);
@@ -106,7 +111,10 @@ describe('Settings → Library', () => {
     await h.open('/');
     await page.keyboard.press('/');
     await page.keyboard.type('kirameki folder', { delay: 30 });
-    const result = page.getByTestId('search-entries').getByRole('link', { name: new RegExp(ALBUM) }).first();
+    const result = page
+      .getByTestId('search-entries')
+      .getByRole('link', { name: new RegExp(ALBUM) })
+      .first();
     await result.waitFor();
     // The folder's album and its songs carry the Folder badge; bundled results carry none.
     await expect(result.getByTestId('source-badge').textContent()).resolves.toMatch(/^Folder/);
@@ -115,7 +123,9 @@ describe('Settings → Library', () => {
     await page.waitForURL((url) => /^\/music\/\d{9,}$/.test(url.pathname));
     await expect(page.getByTestId('entry-title').textContent()).resolves.toBe(ALBUM);
     // What the tags said, under translated labels.
-    await expect(page.locator('dl.meta').first().textContent()).resolves.toMatch(/Artist\s*Kirameki Unit.*Year\s*2024.*Genre\s*Idol.*Folder\s*\/.*Music Library\/Kirameki/s);
+    await expect(page.locator('dl.meta').first().textContent()).resolves.toMatch(
+      /Artist\s*Kirameki Unit.*Year\s*2024.*Genre\s*Idol.*Folder\s*\/.*Music Library\/Kirameki/s,
+    );
     // The entry page shows the large size: the embedded picture (320 px), not a generated SVG.
     await page.waitForFunction(
       (px) => {
@@ -132,7 +142,13 @@ describe('Settings → Library', () => {
     await page.waitForFunction(
       () => {
         const a = document.querySelector<HTMLAudioElement>('audio[data-testid="player-audio"]');
-        return !!a && decodeURI(a.currentSrc).includes('/files/folder/') && decodeURI(a.currentSrc).endsWith('/Kirameki/01 Morning Star.mp3') && !a.paused && a.currentTime > 0.3;
+        return (
+          !!a &&
+          decodeURI(a.currentSrc).includes('/files/folder/') &&
+          decodeURI(a.currentSrc).endsWith('/Kirameki/01 Morning Star.mp3') &&
+          !a.paused &&
+          a.currentTime > 0.3
+        );
       },
       undefined,
       { timeout: 20_000 },
@@ -151,7 +167,9 @@ describe('Settings → Library', () => {
     const row = section().locator(`[data-testid="library-folder"][data-path="${music}"]`);
     await row.getByRole('button', { name: 'Re-import Music Library' }).click();
     await jobBox().locator('[data-testid="job-progress"][data-status="done"]').waitFor({ timeout: 60_000 });
-    await expect(jobBox().getByTestId('library-summary').textContent()).resolves.toContain('Albums: 0 added, 0 updated, 0 removed. Songs: 0 added, 0 updated, 0 removed.');
+    await expect(jobBox().getByTestId('library-summary').textContent()).resolves.toContain(
+      'Albums: 0 added, 0 updated, 0 removed. Songs: 0 added, 0 updated, 0 removed.',
+    );
     await expect(row.textContent()).resolves.toMatch(/2 albums · 7 songs/);
     await expect(section().getByTestId('library-folder').count()).resolves.toBe(1);
   });

@@ -32,7 +32,10 @@ describe('lyrics', () => {
     expect(await audioTime()).toBeGreaterThanOrEqual(LINES[1].time_ms / 1000);
     await h.shot('lyrics');
     // A click on the last line plays from its time.
-    await lines.nth(LINES.length - 1).getByRole('button').click();
+    await lines
+      .nth(LINES.length - 1)
+      .getByRole('button')
+      .click();
     await expect.poll(audioTime).toBeGreaterThanOrEqual(LINES.at(-1)!.time_ms / 1000);
     await expect.poll(activeText).toBe(LINES.at(-1)!.text);
   });

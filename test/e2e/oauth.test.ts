@@ -142,7 +142,10 @@ describe('Settings: Connected tools', () => {
     await row.getByRole('button', { name: `Revoke access of ${TOOL}` }).click();
     await row.getByRole('button', { name: 'Revoke access', exact: true }).click();
     await row.waitFor({ state: 'detached' });
-    await page.getByRole('status').filter({ hasText: `Access of “${TOOL}” revoked.` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Access of “${TOOL}” revoked.` })
+      .waitFor();
     await expect(section.getByTestId('tool-row').count()).resolves.toBe(2);
     const refused = await tool.signed('GET', `/wikis.json?wiki_type=music&wiki_id=${SAKURA}`, { token: access });
     expect(refused.status).toBe(401);

@@ -62,9 +62,11 @@ describe('on-air week', () => {
 
   it('shows each day’s entries in broadcast order with their Tokyo times, covers and links', async () => {
     const weekday = Number(await h.page.locator('[data-testid="onair-day"][data-today="true"]').getAttribute('data-weekday'));
-    const day = [1, 2, 3, 4, 5, 6, 7].map((d) => (d + weekday - 2) % 7 + 1).find((d) => week.counts[d] > 0)!;
+    const day = [1, 2, 3, 4, 5, 6, 7].map((d) => ((d + weekday - 2) % 7) + 1).find((d) => week.counts[d] > 0)!;
     const entries = dayColumn(day).getByTestId('onair-entry');
-    await expect.poll(() => entries.evaluateAll((els) => els.map((e) => e.getAttribute('data-wiki-id')))).toEqual(week.days[day].map((e) => String(e.oa_obj_id)));
+    await expect
+      .poll(() => entries.evaluateAll((els) => els.map((e) => e.getAttribute('data-wiki-id'))))
+      .toEqual(week.days[day].map((e) => String(e.oa_obj_id)));
     await expect(dayColumn(day).getByTestId('onair-time').allTextContents()).resolves.toEqual(week.days[day].map((e) => e.oa_time));
     const first = entries.first();
     await expect(first.getAttribute('href')).resolves.toBe(`/anime/${week.days[day][0].oa_obj_id}`);
@@ -75,7 +77,9 @@ describe('on-air week', () => {
     await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
     await expect(img.getAttribute('src')).resolves.toBe(week.days[day][0].obj.wiki_cover.medium);
     // Late-night shows keep the listing convention (past 24:00) somewhere in the week.
-    const lateNight = Object.values(week.days).flat().find((e) => e.oa_time >= '24:00');
+    const lateNight = Object.values(week.days)
+      .flat()
+      .find((e) => e.oa_time >= '24:00');
     if (lateNight) await expect(dayColumn(lateNight.oa_week).getByText(lateNight.oa_time).first().isVisible()).resolves.toBe(true);
     await h.shot('week');
   });
@@ -92,10 +96,15 @@ describe('on-air week', () => {
 
   it('moves shows to the viewer’s clock and back', async () => {
     const offset = await h.page.evaluate(() => new Date().getTimezoneOffset()); // UTC − local, in minutes
-    const entry = Object.values(week.days).flat().find((e) => e.oa_time >= '24:00') ?? week.days[tokyoBroadcastWeekday()][0] ?? Object.values(week.days).flat()[0];
+    const entry =
+      Object.values(week.days)
+        .flat()
+        .find((e) => e.oa_time >= '24:00') ??
+      week.days[tokyoBroadcastWeekday()][0] ??
+      Object.values(week.days).flat()[0];
     const [hh, mm] = entry.oa_time.split(':').map(Number);
     const localMinutes = hh * 60 + mm - 9 * 60 - offset;
-    const weekday = ((entry.oa_week - 1 + Math.floor(localMinutes / 1440)) % 7 + 7) % 7 + 1;
+    const weekday = ((((entry.oa_week - 1 + Math.floor(localMinutes / 1440)) % 7) + 7) % 7) + 1;
     const minutes = ((localMinutes % 1440) + 1440) % 1440;
     const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
@@ -108,7 +117,9 @@ describe('on-air week', () => {
     expect(times).toHaveLength(Object.values(week.counts).reduce((a, b) => a + b, 0));
 
     await h.page.getByText('Japan time').click();
-    await expect(dayColumn(entry.oa_week).locator(`[data-wiki-id="${entry.oa_obj_id}"] [data-testid="onair-time"]`).first().textContent()).resolves.toBe(entry.oa_time);
+    await expect(dayColumn(entry.oa_week).locator(`[data-wiki-id="${entry.oa_obj_id}"] [data-testid="onair-time"]`).first().textContent()).resolves.toBe(
+      entry.oa_time,
+    );
   });
 
   it('shows day tabs on a narrow window, opening on today, and switches days by click and arrow keys', async () => {
@@ -159,9 +170,17 @@ describe('on-air week', () => {
     const theme = await h.page.evaluate(() => document.documentElement.dataset.theme);
     expect(theme).toBe('system');
     // The page and a day column are painted with the dark tokens (the light ones are near white).
-    const brightness = (css: string) => css.match(/\d+/g)!.slice(0, 3).map(Number).reduce((a, b) => a + b, 0);
+    const brightness = (css: string) =>
+      css
+        .match(/\d+/g)!
+        .slice(0, 3)
+        .map(Number)
+        .reduce((a, b) => a + b, 0);
     const page = await h.page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
-    const column = await h.page.locator('[data-testid="onair-day"]').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+    const column = await h.page
+      .locator('[data-testid="onair-day"]')
+      .first()
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(brightness(page)).toBeLessThan(150);
     expect(brightness(column)).toBeLessThan(150);
     await h.shot('week-dark');

@@ -93,13 +93,23 @@ describe('player bar', () => {
     const metadata = () =>
       page.evaluate(() => {
         const m = navigator.mediaSession.metadata;
-        return { title: m?.title, artist: m?.artist, album: m?.album, artwork: m?.artwork.map((a) => `${a.src} ${a.sizes} ${a.type}`) ?? [], state: navigator.mediaSession.playbackState };
+        return {
+          title: m?.title,
+          artist: m?.artist,
+          album: m?.album,
+          artwork: m?.artwork.map((a) => `${a.src} ${a.sizes} ${a.type}`) ?? [],
+          state: navigator.mediaSession.playbackState,
+        };
       });
     await expect.poll(async () => (await metadata()).artwork[0]).toMatch(/ image\/jpeg$/);
     const session = await metadata();
     expect(session).toMatchObject({ title: SAKURA.tracks[0], artist: SAKURA.artist, album: 'Sakura Letters', state: 'playing' });
     expect(session.artwork).toEqual(
-      [['small', 96], ['square', 192], ['large', 480]].map(([size, px]) => expect.stringMatching(new RegExp(`/covers/${SAKURA.id}/${size} ${px}x${px} image/jpeg$`))),
+      [
+        ['small', 96],
+        ['square', 192],
+        ['large', 480],
+      ].map(([size, px]) => expect.stringMatching(new RegExp(`/covers/${SAKURA.id}/${size} ${px}x${px} image/jpeg$`))),
     );
 
     await page.waitForTimeout(800);
@@ -216,7 +226,9 @@ describe('player bar', () => {
     expect(saved.time).toBeCloseTo(5, 0);
     const title = await barTitle().textContent();
     // What is saved names the server's files by path: a restart may bring the server back on another port.
-    const savedUrls = await page.evaluate(() => (JSON.parse(localStorage.getItem('moecat.player')!) as { queue: { url: string; cover: string }[] }).queue.flatMap((t) => [t.url, t.cover]));
+    const savedUrls = await page.evaluate(() =>
+      (JSON.parse(localStorage.getItem('moecat.player')!) as { queue: { url: string; cover: string }[] }).queue.flatMap((t) => [t.url, t.cover]),
+    );
     expect(savedUrls.every((u) => u.startsWith('/files/demo/') || u.startsWith('/covers/'))).toBe(true);
 
     await page.reload();
@@ -233,7 +245,12 @@ describe('player bar', () => {
 
     await bar().getByRole('button', { name: 'Show queue' }).click();
     const queue = page.getByTestId('player-queue');
-    await expect(queue.getByTestId('queue-item').locator('.title').allTextContents()).resolves.toEqual([XINGHE.tracks[3], XINGHE.tracks[0], XINGHE.tracks[2], XINGHE.tracks[4]]);
+    await expect(queue.getByTestId('queue-item').locator('.title').allTextContents()).resolves.toEqual([
+      XINGHE.tracks[3],
+      XINGHE.tracks[0],
+      XINGHE.tracks[2],
+      XINGHE.tracks[4],
+    ]);
     await expect(queue.locator('[aria-current="true"]').getAttribute('aria-label')).resolves.toBe(`Play ${XINGHE.tracks[4]}`);
     await h.shot('player');
 

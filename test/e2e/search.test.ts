@@ -171,11 +171,15 @@ describe('search', () => {
       const during: string[] = [];
       let committed = '';
       const caret: (number | null)[] = [];
-      for (const [reading, char] of [['dong', '东'], ['fang', '方']]) {
+      for (const [reading, char] of [
+        ['dong', '东'],
+        ['fang', '方'],
+      ]) {
         // Pinyin letters composing, then the candidate committed, as an IME does.
         await cdp.send('Input.imeSetComposition', { text: reading[0], selectionStart: 1, selectionEnd: 1 });
         before.push(pathAndQuery());
-        for (let i = 2; i <= reading.length; i += 1) await cdp.send('Input.imeSetComposition', { text: reading.slice(0, i), selectionStart: i, selectionEnd: i });
+        for (let i = 2; i <= reading.length; i += 1)
+          await cdp.send('Input.imeSetComposition', { text: reading.slice(0, i), selectionStart: i, selectionEnd: i });
         await h.page.waitForTimeout(400); // longer than the search's pause: nothing may happen
         during.push(pathAndQuery());
         await cdp.send('Input.insertText', { text: char });

@@ -69,7 +69,11 @@ describe('a signed-in browser led to another port', () => {
           const res = await fetch(moecat(path), { headers });
           expect(res.status, `${path} with ${JSON.stringify(headers)}`).toBe(401);
         }
-        const write = await fetch(moecat('/app/keys/create.json'), { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{"name":"Planted"}' });
+        const write = await fetch(moecat('/app/keys/create.json'), {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: '{"name":"Planted"}',
+        });
         expect(write.status).toBe(401);
       }
     }

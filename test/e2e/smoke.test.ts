@@ -57,9 +57,7 @@ describe('about screen', () => {
 
     const entryCount = page.getByTestId('entry-count');
     await entryCount.waitFor({ state: 'visible' });
-    await expect(page.getByTestId('catalogue-size').textContent()).resolves.toMatch(
-      /entries · .* songs & episodes · .* on air this week/,
-    );
+    await expect(page.getByTestId('catalogue-size').textContent()).resolves.toMatch(/entries · .* songs & episodes · .* on air this week/);
 
     // Read the number as a person sees it ("8,512"), not from an attribute.
     const shown = Number((await entryCount.textContent())!.replace(/,/g, ''));

@@ -100,7 +100,9 @@ describe('sources', () => {
   it('Search narrows by source, and an entry page says where it came from', async () => {
     await h.open('/search?q=zephyr');
     const entries = h.page.getByTestId('search-entries');
-    await expect.poll(() => entries.getByRole('link').allTextContents(), { timeout: 10_000 }).toEqual(expect.arrayContaining([expect.stringContaining('Zephyr Quokka Album')]));
+    await expect
+      .poll(() => entries.getByRole('link').allTextContents(), { timeout: 10_000 })
+      .toEqual(expect.arrayContaining([expect.stringContaining('Zephyr Quokka Album')]));
     await h.shot('search-source-filter');
     await h.page.getByTestId('search-source').getByRole('button', { name: 'Bundled' }).click();
     await h.page.waitForURL((url) => url.searchParams.get('source') === 'bundled');
@@ -122,7 +124,16 @@ describe('sources', () => {
     await expect(confirm.textContent()).resolves.toContain(`Remove “${FOLDER_NAME}” and its 2 entries and 2 songs and episodes`);
     await shotOf(section, 'settings-sources-confirm');
     await section.getByTestId('source-confirm-remove').click();
-    await expect.poll(() => section.getByTestId('sources-summary').textContent().catch(() => ''), { timeout: 20_000 }).toBe(`“${FOLDER_NAME}” was removed: 2 entries, 2 songs and episodes.`);
+    await expect
+      .poll(
+        () =>
+          section
+            .getByTestId('sources-summary')
+            .textContent()
+            .catch(() => ''),
+        { timeout: 20_000 },
+      )
+      .toBe(`“${FOLDER_NAME}” was removed: 2 entries, 2 songs and episodes.`);
     await expect.poll(() => rows().count(), { timeout: 10_000 }).toBe(2);
     expect((await apiWikis({ wiki_type: 'music', source: 'folder' })).count).toBe(0);
 

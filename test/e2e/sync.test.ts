@@ -16,7 +16,9 @@ let remote: Remote;
 beforeAll(async () => {
   remote = await startRemote();
   editCatalogue(remote.file, (db) =>
-    db.prepare("UPDATE wiki SET wiki_title = ?, wiki_title_encode = 'auroraremotesessions', wiki_modified = wiki_modified + 1 WHERE wiki_id = 51000003").run(ALBUM),
+    db
+      .prepare("UPDATE wiki SET wiki_title = ?, wiki_title_encode = 'auroraremotesessions', wiki_modified = wiki_modified + 1 WHERE wiki_id = 51000003")
+      .run(ALBUM),
   );
   h = await startHarness();
   page = h.page;
@@ -49,7 +51,9 @@ describe('Settings → Sync', () => {
 
   it('syncs a second server with a progress bar that ends with the counts, and lists it', async () => {
     await h.open('/settings');
-    await section().getByLabel(/Keep copies of the songs/).check();
+    await section()
+      .getByLabel(/Keep copies of the songs/)
+      .check();
     await syncFromSettings(remote.url, remote.key);
     await jobBox().waitFor();
     await expect(jobBox().getByRole('progressbar').getAttribute('aria-label')).resolves.toBe(`Progress of ${remote.url}`);
@@ -69,9 +73,18 @@ describe('Settings → Sync', () => {
 
   it('syncs again from the list with the saved key: nothing changed', async () => {
     await h.open('/settings');
-    await section().getByRole('button', { name: /^Sync .* again$/ }).click();
+    await section()
+      .getByRole('button', { name: /^Sync .* again$/ })
+      .click();
     await expect
-      .poll(async () => jobBox().getByTestId('sync-summary').textContent().catch(() => ''), { timeout: 60_000 })
+      .poll(
+        async () =>
+          jobBox()
+            .getByTestId('sync-summary')
+            .textContent()
+            .catch(() => ''),
+        { timeout: 60_000 },
+      )
       .toContain('Entries: 0 added, 0 updated, 0 removed, 18 unchanged. Songs and episodes written: 0.');
   });
 
@@ -80,7 +93,10 @@ describe('Settings → Sync', () => {
     await h.open('/');
     await page.keyboard.press('/');
     await page.keyboard.type('aurora remote', { delay: 30 });
-    const result = page.getByTestId('search-entries').getByRole('link', { name: new RegExp(ALBUM) }).first();
+    const result = page
+      .getByTestId('search-entries')
+      .getByRole('link', { name: new RegExp(ALBUM) })
+      .first();
     await result.waitFor({ timeout: 60_000 });
     await result.click();
     await page.waitForURL((url) => /^\/music\/\d{9,}$/.test(url.pathname));
@@ -99,10 +115,11 @@ describe('Settings → Sync', () => {
 
     // Syncing now says plainly that the remote is gone; what was synced stays.
     await h.open('/settings');
-    await section().getByRole('button', { name: /^Sync .* again$/ }).click();
+    await section()
+      .getByRole('button', { name: /^Sync .* again$/ })
+      .click();
     await page.waitForSelector('[data-testid="sync-job"] [data-testid="job-progress"][data-status="failed"]', { timeout: 60_000 });
     await expect(jobBox().textContent()).resolves.toMatch(/Failed: Cannot reach http:\/\/127\.0\.0\.1:\d+: connection refused/);
     await expect(section().locator('[data-testid="sync-source"]').textContent()).resolves.toMatch(/18 entries · 39 songs and episodes · synced /);
   });
-
 });

@@ -156,7 +156,13 @@ const fingerprintOf = (r: { size: number; mtimeMs: number }) => `${r.size}:${Mat
 const normalise = (text: string) => text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
 
 /** Every MP3 under the folder, as '/'-separated paths inside it, sorted; unreadable folders are problems. */
-async function scan(root: string, realRoot: string, report: (problem: string) => void, onFound: (n: number, dir: string) => void, signal?: AbortSignal): Promise<string[]> {
+async function scan(
+  root: string,
+  realRoot: string,
+  report: (problem: string) => void,
+  onFound: (n: number, dir: string) => void,
+  signal?: AbortSignal,
+): Promise<string[]> {
   const found: string[] = [];
   const walk = async (dir: string): Promise<void> => {
     checkSignal(signal);
@@ -201,7 +207,16 @@ function pictureOf(meta: IAudioMetadata) {
 }
 
 /** Reads one file by its real path (`path`); throws an Error whose message says why it is not usable. */
-async function readFile(root: string, rel: string, path: string, size: number, mtimeMs: number, dataDir: string, report: (p: string) => void, sidecar: Sidecar | null): Promise<FileRecord> {
+async function readFile(
+  root: string,
+  rel: string,
+  path: string,
+  size: number,
+  mtimeMs: number,
+  dataDir: string,
+  report: (p: string) => void,
+  sidecar: Sidecar | null,
+): Promise<FileRecord> {
   let meta: IAudioMetadata;
   try {
     meta = await parseFile(path, { duration: true });
@@ -307,7 +322,13 @@ function albumEntry(
     { key: 'album_artist', value: first.albumArtist === artist ? '' : first.albumArtist },
     { key: 'year', value: year ?? '' },
     { key: 'genre', value: genres.join(', ') },
-    { key: 'folder', value: joinDistinct(folders.map((f) => (f ? join(ctx.root, ...f.split('/')) : ctx.root)), 2) },
+    {
+      key: 'folder',
+      value: joinDistinct(
+        folders.map((f) => (f ? join(ctx.root, ...f.split('/')) : ctx.root)),
+        2,
+      ),
+    },
   ].filter((m) => m.value !== '');
   const cover = songs.map(([, r]) => r.cover).find((c) => c !== null) ?? undefined;
   return {
@@ -436,7 +457,12 @@ export async function importFolder(opts: FolderImportOptions): Promise<FolderImp
       songsInBatch += item.remove ? 0 : albums.get(item.key)!.length;
       batch.push(item);
     }
-    progress({ phase: 'write', done, total: work.length, current: batch.map((b) => (albums.get(b.key) ?? oldAlbums.get(b.key))?.[0][1].albumTitle ?? b.key).join(', ') });
+    progress({
+      phase: 'write',
+      done,
+      total: work.length,
+      current: batch.map((b) => (albums.get(b.key) ?? oldAlbums.get(b.key))?.[0][1].albumTitle ?? b.key).join(', '),
+    });
     writer.transaction(() => {
       // Entries first: a song moving to another album keeps the lyrics its old row has.
       const entries = batch.filter((b) => !b.remove).map((b) => albumEntry(b.key, albums.get(b.key)!, ctx));
@@ -455,8 +481,15 @@ export async function importFolder(opts: FolderImportOptions): Promise<FolderImp
   // that is not first in its album keeps its picture: it becomes the cover if the first song goes).
   const kept = new Set(Object.values(files).map((r) => r.cover));
   const named = writer.db.prepare('SELECT 1 FROM wiki WHERE cover_file = ? LIMIT 1').pluck();
-  const dropped = new Set(Object.values(old.files).map((r) => r.cover).filter((c): c is string => c !== null && !kept.has(c)));
-  await removeCovers(dataDir, [...dropped].filter((c) => named.get(c) === undefined));
+  const dropped = new Set(
+    Object.values(old.files)
+      .map((r) => r.cover)
+      .filter((c): c is string => c !== null && !kept.has(c)),
+  );
+  await removeCovers(
+    dataDir,
+    [...dropped].filter((c) => named.get(c) === undefined),
+  );
 
   return { sourceId: source.sourceId, folder: root, albums: counts, songs, problems };
 }

@@ -34,7 +34,10 @@ export function artistQueries(db: Db) {
       const wanted = searchFold(name);
       const nfkc = name.normalize('NFKC');
       const names = (list: string[]) => list.some((n) => searchFold(n) === wanted);
-      const ownWikis = (wikis.all({ name, nfkc }) as WikiRow[]).map((r) => toWiki(r, site)).filter((w) => names(peopleOf(w.wiki_meta))).slice(0, ARTIST_MAX);
+      const ownWikis = (wikis.all({ name, nfkc }) as WikiRow[])
+        .map((r) => toWiki(r, site))
+        .filter((w) => names(peopleOf(w.wiki_meta)))
+        .slice(0, ARTIST_MAX);
       const owners = new Map<number, WikiDto>(ownWikis.map((w) => [w.wiki_id, w]));
       const ownerOf = (id: number) => {
         let w = owners.get(id);

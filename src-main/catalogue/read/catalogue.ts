@@ -106,8 +106,10 @@ function connect(file: string, options: Omit<OpenOptions, 'readonly'>): Connecti
       (SELECT count(*) FROM sub) AS subs,
       (SELECT count(*) FROM upload) AS uploads`);
   const onAirStmt = db
-    .prepare(`SELECT count(DISTINCT wiki_id) FROM onair
-      WHERE oa_date_begin <= @now AND (oa_date_end = 0 OR @now < oa_date_end + ${BROADCAST_DAY_SECONDS})`)
+    .prepare(
+      `SELECT count(DISTINCT wiki_id) FROM onair
+      WHERE oa_date_begin <= @now AND (oa_date_end = 0 OR @now < oa_date_end + ${BROADCAST_DAY_SECONDS})`,
+    )
     .pluck();
   const coverStmt = db.prepare('SELECT wiki_title AS title, wiki_type AS type, cover_file AS coverFile, wiki_bgm_id AS bgmId FROM wiki WHERE wiki_id = ?');
   const dataVersionStmt = db.prepare('PRAGMA data_version').pluck();

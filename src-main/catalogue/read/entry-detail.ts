@@ -66,8 +66,7 @@ export function entryDetailQueries(db: Db, timeZone: string) {
     const row = wikiById.get(id) as WikiRow | undefined;
     return row && toWiki(row, site);
   };
-  const subsOf = (owner: WikiDto, site: string): SubDto[] =>
-    (allSubs.all(owner.wiki_id) as SubUploadRow[]).map((r) => toSub(r, site, uploadOf(r), owner));
+  const subsOf = (owner: WikiDto, site: string): SubDto[] => (allSubs.all(owner.wiki_id) as SubUploadRow[]).map((r) => toSub(r, site, uploadOf(r), owner));
 
   return {
     /** The entry and all its sub-entries, in order. */

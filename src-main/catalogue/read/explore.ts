@@ -22,9 +22,11 @@ export function exploreQueries(db: Db) {
     WHERE mine.wiki_id = @id
     GROUP BY other.wiki_id ORDER BY shared DESC, w.wiki_date DESC, w.wiki_id DESC LIMIT @limit OFFSET @offset`);
   const similarCount = db
-    .prepare(`SELECT count(DISTINCT other.wiki_id) FROM wiki_tag mine
+    .prepare(
+      `SELECT count(DISTINCT other.wiki_id) FROM wiki_tag mine
       JOIN wiki_tag other ON other.tag_id = mine.tag_id AND other.wiki_id != mine.wiki_id AND other.wiki_type IN ${types}
-      WHERE mine.wiki_id = @id`)
+      WHERE mine.wiki_id = @id`,
+    )
     .pluck();
 
   const wikis = (rows: unknown[], site: string) => (rows as WikiRow[]).map((row) => toWiki(row, site));
@@ -39,7 +41,15 @@ export function exploreQueries(db: Db) {
     rankedThenNewest(ids: readonly number[], entryTypes: readonly string[], limit: number, site: string): WikiDto[] {
       const ranked = wikis(inOrderStmt.all({ ids: JSON.stringify(ids), types: JSON.stringify(entryTypes), limit }), site);
       if (ranked.length >= limit) return ranked;
-      return [...ranked, ...this.newest(entryTypes, limit - ranked.length, site, ranked.map((w) => w.wiki_id))];
+      return [
+        ...ranked,
+        ...this.newest(
+          entryTypes,
+          limit - ranked.length,
+          site,
+          ranked.map((w) => w.wiki_id),
+        ),
+      ];
     },
 
     /** Up to `limit` entries of `types` picked at random. */

@@ -63,16 +63,20 @@ export function listenQueries(db: Db) {
     JOIN sub s ON s.sub_parent_wiki = w.wiki_id JOIN upload u ON u.up_obj_id = s.sub_id
     ORDER BY j.key, ${SUB_ORDER} LIMIT @limit OFFSET @offset`);
   const ofWikisCount = db
-    .prepare(`SELECT count(*) FROM json_each(@ids) j
+    .prepare(
+      `SELECT count(*) FROM json_each(@ids) j
       JOIN wiki w ON w.wiki_id = j.value AND w.wiki_type IN (SELECT value FROM json_each(@types))
-      JOIN sub s ON s.sub_parent_wiki = w.wiki_id JOIN upload u ON u.up_obj_id = s.sub_id`)
+      JOIN sub s ON s.sub_parent_wiki = w.wiki_id JOIN upload u ON u.up_obj_id = s.sub_id`,
+    )
     .pluck();
   const ofSubsStmt = db.prepare(`SELECT ${SUB_COLUMNS}, ${UPLOAD_COLUMNS} FROM json_each(@ids) j
     JOIN sub s ON s.sub_id = j.value AND s.sub_type IN (SELECT value FROM json_each(@types)) JOIN upload u ON u.up_obj_id = s.sub_id
     ORDER BY j.key LIMIT @limit OFFSET @offset`);
   const ofSubsCount = db
-    .prepare(`SELECT count(*) FROM json_each(@ids) j
-      JOIN sub s ON s.sub_id = j.value AND s.sub_type IN (SELECT value FROM json_each(@types)) JOIN upload u ON u.up_obj_id = s.sub_id`)
+    .prepare(
+      `SELECT count(*) FROM json_each(@ids) j
+      JOIN sub s ON s.sub_id = j.value AND s.sub_type IN (SELECT value FROM json_each(@types)) JOIN upload u ON u.up_obj_id = s.sub_id`,
+    )
     .pluck();
 
   // A random pick: random upload ids first (the upload table alone), then their rows.

@@ -1,7 +1,16 @@
 // Row → API object, one mapper per object, so every operation and both formats carry the same fields.
 // The SELECT column lists live here too, beside the mappers that read them.
 import type { MetaItem } from '../db/schema';
-import { LOCAL_USER_ID, type MetaDto, type OnAirDto, type SourceKind, type SubDto, type UploadDto, type WikiDto, type WikiSourceDto } from '../../contract/objects';
+import {
+  LOCAL_USER_ID,
+  type MetaDto,
+  type OnAirDto,
+  type SourceKind,
+  type SubDto,
+  type UploadDto,
+  type WikiDto,
+  type WikiSourceDto,
+} from '../../contract/objects';
 import { coverPath, filePath, subFmPath, subPagePath, wikiPagePath } from '../../contract/paths';
 import type { WikiType } from '../../contract/sections';
 

@@ -12,12 +12,14 @@ import type { OnAirDto } from '../../contract/objects';
 export function onAirQueries(db: Db) {
   // The anime data's date: what a show with no recorded end is judged against (mayHaveEnded).
   const newestBegin = db.prepare("SELECT value FROM meta WHERE key = 'anime_data_newest_begin'").pluck();
-  const daysStmt = objectRows<OnAirRow>(db.prepare(`SELECT ${WIKI_COLUMNS}, o.oa_weekday, o.oa_minute, o.oa_date_begin, o.oa_date_end
+  const daysStmt = objectRows<OnAirRow>(
+    db.prepare(`SELECT ${WIKI_COLUMNS}, o.oa_weekday, o.oa_minute, o.oa_date_begin, o.oa_date_end
     FROM onair o JOIN wiki w ON w.wiki_id = o.wiki_id
     WHERE o.oa_weekday IN (SELECT value FROM json_each(@weekdays))
       AND o.oa_date_begin <= @now
       AND (o.oa_date_end = 0 OR @now < o.oa_date_end + ${BROADCAST_DAY_SECONDS})
-    ORDER BY o.oa_weekday, o.oa_minute, o.wiki_id`));
+    ORDER BY o.oa_weekday, o.oa_minute, o.wiki_id`),
+  );
 
   return {
     /**

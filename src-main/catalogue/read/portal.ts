@@ -22,8 +22,7 @@ export function portalQueries(db: Db) {
   const byTitle = db.prepare(`${SELECT} WHERE w.wiki_title = ? AND w.wiki_type = 'music' ORDER BY w.wiki_id`);
   const byBgmId = db.prepare(`${SELECT} WHERE w.wiki_bgm_id = ? AND w.wiki_type = 'music' ORDER BY w.wiki_id`);
 
-  const toMatches = (rows: PortalRow[], site: string): PortalMatch[] =>
-    rows.map((r) => ({ wiki: toWiki(r, site), hasAudio: r.has_audio === 1 }));
+  const toMatches = (rows: PortalRow[], site: string): PortalMatch[] => rows.map((r) => ({ wiki: toWiki(r, site), hasAudio: r.has_audio === 1 }));
 
   return {
     albumsByTitle(title: string, site: string): PortalMatch[] {

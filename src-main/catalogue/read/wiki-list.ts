@@ -76,7 +76,10 @@ const indexes = (n: number, f: (i: number) => string) => Array.from({ length: n 
 /** One arm: the entries of type @type<k> in list order, from the index the shape's filters fit. */
 function arm(s: Shape, k: number): string {
   if (s.tags > 0) {
-    const more = indexes(s.tags - 1, (i) => ` AND EXISTS (SELECT 1 FROM wiki_tag t${i + 1} WHERE t${i + 1}.wiki_id = t0.wiki_id AND t${i + 1}.tag_id = @tag${i + 1})`);
+    const more = indexes(
+      s.tags - 1,
+      (i) => ` AND EXISTS (SELECT 1 FROM wiki_tag t${i + 1} WHERE t${i + 1}.wiki_id = t0.wiki_id AND t${i + 1}.tag_id = @tag${i + 1})`,
+    );
     return `SELECT t0.wiki_id AS id, t0.wiki_date AS d FROM wiki_tag t0 INDEXED BY wiki_tag_by_tag
       WHERE t0.tag_id = @tag0 AND t0.wiki_type = @type${k}${s.initial ? ' AND t0.wiki_initial = @initial' : ''}${s.date ? ` AND ${DATE_RANGE('t0.wiki_date')}` : ''}${more.join('')}`;
   }
@@ -98,10 +101,11 @@ function planned(s: Shape): string {
 }
 
 function composeSql(s: Shape): { page: string; count: string } {
-  const counted = s.tags === 0 && !s.ids && !s.date
-    ? `SELECT coalesce(sum(n), 0) FROM wiki_count WHERE ${typeTerm(s, 'wiki_type')}` +
-      `${s.initial ? ' AND wiki_initial = @initial' : ''}${s.sources ? ' AND source_id IN (SELECT value FROM json_each(@sources))' : ''}`
-    : undefined;
+  const counted =
+    s.tags === 0 && !s.ids && !s.date
+      ? `SELECT coalesce(sum(n), 0) FROM wiki_count WHERE ${typeTerm(s, 'wiki_type')}` +
+        `${s.initial ? ' AND wiki_initial = @initial' : ''}${s.sources ? ' AND source_id IN (SELECT value FROM json_each(@sources))' : ''}`
+      : undefined;
   if (s.ids || s.sources) {
     const select = planned(s);
     return { page: `${select} ${ORDER}`, count: counted ?? `SELECT count(*) FROM (${select})` };
@@ -116,12 +120,18 @@ function composeSql(s: Shape): { page: string; count: string } {
 }
 
 export function wikiListQueries(db: Db, { skipFrom = SKIP_FROM }: { skipFrom?: number } = {}) {
-  const rowsByIds = objectRows<WikiRow>(db.prepare(`SELECT ${WIKI_COLUMNS} FROM wiki w WHERE w.wiki_id IN (SELECT value FROM json_each(?))
-    ORDER BY w.wiki_date DESC, w.wiki_id DESC`));
+  const rowsByIds = objectRows<WikiRow>(
+    db.prepare(`SELECT ${WIKI_COLUMNS} FROM wiki w WHERE w.wiki_id IN (SELECT value FROM json_each(?))
+    ORDER BY w.wiki_date DESC, w.wiki_id DESC`),
+  );
   const byId = db.prepare(`SELECT ${WIKI_COLUMNS} FROM wiki w WHERE w.wiki_id = ?`);
   const tagId = db.prepare('SELECT tag_id FROM tag WHERE tag_name = ?').pluck();
-  const buckets = db.prepare(`SELECT bucket, sum(n) FROM wiki_date_count WHERE wiki_type IN (SELECT value FROM json_each(?))
-    GROUP BY bucket ORDER BY bucket DESC`).raw();
+  const buckets = db
+    .prepare(
+      `SELECT bucket, sum(n) FROM wiki_date_count WHERE wiki_type IN (SELECT value FROM json_each(?))
+    GROUP BY bucket ORDER BY bucket DESC`,
+    )
+    .raw();
 
   /** The newest buckets whose entries all come before `offset`: where the page's range starts, and how many entries that skips. */
   const skipBuckets = (types: string[], offset: number): { before: number; skipped: number } | undefined => {
@@ -154,7 +164,16 @@ export function wikiListQueries(db: Db, { skipFrom = SKIP_FROM }: { skipFrom?: n
       const date = filter.dateFrom !== undefined || filter.dateTo !== undefined;
       const leftOut = ANIME.filter((t) => !types.includes(t));
       const anime = types.every((t) => ANIME.includes(t)) && leftOut.length <= 1 && (leftOut.length === 0 ? 'whole' : 'less-one');
-      const shape: Shape = { anime, before: false, types: types.length, initial: filter.initial !== undefined, tags: tagIds.length, ids: filter.ids !== undefined, date, sources: filter.sources !== undefined };
+      const shape: Shape = {
+        anime,
+        before: false,
+        types: types.length,
+        initial: filter.initial !== undefined,
+        tags: tagIds.length,
+        ids: filter.ids !== undefined,
+        date,
+        sources: filter.sources !== undefined,
+      };
       const typesOnly = !shape.initial && shape.tags === 0 && !shape.ids && !shape.date && !shape.sources;
       const skip = typesOnly && offset >= skipFrom ? skipBuckets(types, offset) : undefined;
       shape.before = skip !== undefined;

@@ -132,7 +132,7 @@ export function allWords(words: string[], columns: string, common?: CommonTokens
  * (profiled) and puts `shi` at 162k rows of the true 166k.
  */
 const SAMPLE_EVERY = 64;
-const isTrigram = (t: string) => t.length === 3 ? !/[\ud800-\udbff]/.test(t) : t.length > 3 && t.length <= 6 && [...t].length === 3;
+const isTrigram = (t: string) => (t.length === 3 ? !/[\ud800-\udbff]/.test(t) : t.length > 3 && t.length <= 6 && [...t].length === 3);
 
 function trigramSet(columns: string[]): Set<string> {
   const set = new Set<string>();

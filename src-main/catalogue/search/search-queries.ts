@@ -79,7 +79,6 @@ interface FtsStatements {
   page: { all(params: { match: string; exclude: string; limit: number; offset: number }): unknown[] };
 }
 
-
 /**
  * The ids of rows offset…offset+limit of the tiers laid end to end, the list ending at `countLimit`.
  * A tier is counted only when the page starts beyond it; the first page needs no per-tier count (a tier
@@ -131,8 +130,10 @@ function ftsStatements(db: Db, table: 'wiki_fts' | 'sub_fts') {
     count: db.prepare(`SELECT count(*) FROM (SELECT rowid FROM ${table} WHERE ${table} MATCH ? LIMIT ?)`).pluck(),
     overlap: overlapStatement(db, table),
     page: db
-      .prepare(`SELECT rowid FROM ${table} WHERE ${table} MATCH @match
-        AND rowid NOT IN (SELECT value FROM json_each(@exclude)) ORDER BY rowid DESC LIMIT @limit OFFSET @offset`)
+      .prepare(
+        `SELECT rowid FROM ${table} WHERE ${table} MATCH @match
+        AND rowid NOT IN (SELECT value FROM json_each(@exclude)) ORDER BY rowid DESC LIMIT @limit OFFSET @offset`,
+      )
       .pluck(),
   };
 }
@@ -152,8 +153,10 @@ function ftsStatementsBySource(db: Db, table: 'wiki_fts' | 'sub_fts') {
   const where = `f.${table} MATCH @match AND w.source_id IN (SELECT value FROM json_each(@sources))`;
   const count = db.prepare(`SELECT count(*) FROM (SELECT f.rowid FROM ${table} f ${join} WHERE ${where} LIMIT @limit)`).pluck();
   const page = db
-    .prepare(`SELECT f.rowid FROM ${table} f ${join} WHERE ${where}
-      AND f.rowid NOT IN (SELECT value FROM json_each(@exclude)) ORDER BY f.rowid DESC LIMIT @limit OFFSET @offset`)
+    .prepare(
+      `SELECT f.rowid FROM ${table} f ${join} WHERE ${where}
+      AND f.rowid NOT IN (SELECT value FROM json_each(@exclude)) ORDER BY f.rowid DESC LIMIT @limit OFFSET @offset`,
+    )
     .pluck();
   const overlap = overlapStatement(db, table);
   return (sources: string): FtsStatements => ({
@@ -209,8 +212,12 @@ export function franchiseOrder(rows: TopRow[]): number[] {
 function wikiTopStatements(db: Db, countLimit: number, scope?: string) {
   const filter = `(@types IS NULL OR w.wiki_type IN (SELECT value FROM json_each(@types)))${scope ? ` AND ${scope}` : ''}`;
   const rows = (where: string, limit: number) =>
-    db.prepare(`SELECT DISTINCT w.wiki_id, w.wiki_type, w.wiki_date FROM wiki_name n JOIN wiki w ON w.wiki_id = n.wiki_id
-      WHERE ${where} AND ${filter} LIMIT ${limit}`).raw();
+    db
+      .prepare(
+        `SELECT DISTINCT w.wiki_id, w.wiki_type, w.wiki_date FROM wiki_name n JOIN wiki w ON w.wiki_id = n.wiki_id
+      WHERE ${where} AND ${filter} LIMIT ${limit}`,
+      )
+      .raw();
   const exact = rows('n.name = @phrase AND n.part = 0', countLimit);
   // A name that only is a part (the subtitle after a colon) equal to the phrase ranks here too.
   const prefix = rows('n.name >= @phrase AND n.name < @phrase || char(1114111)', PREFIX_RANK_LIMIT + 1);
@@ -219,8 +226,14 @@ function wikiTopStatements(db: Db, countLimit: number, scope?: string) {
     // A reading typed in kana (しんげきのきょじん) also looks for the romanised title it spells.
     const phrases = KANA_ONLY.test(phrase) ? [phrase, toRomaji(phrase)] : [phrase];
     const seen = new Set<number>();
-    const exactRows = unique(phrases.flatMap((p) => exact.all({ phrase: p, types: typesJson, sources: sourcesJson }) as TopRow[]), seen);
-    const startsWith = unique(phrases.flatMap((p) => prefix.all({ phrase: p, types: typesJson, sources: sourcesJson }) as TopRow[]), seen);
+    const exactRows = unique(
+      phrases.flatMap((p) => exact.all({ phrase: p, types: typesJson, sources: sourcesJson }) as TopRow[]),
+      seen,
+    );
+    const startsWith = unique(
+      phrases.flatMap((p) => prefix.all({ phrase: p, types: typesJson, sources: sourcesJson }) as TopRow[]),
+      seen,
+    );
     return [...franchiseOrder(exactRows), ...(startsWith.length > PREFIX_RANK_LIMIT ? [] : franchiseOrder(startsWith))];
   };
 }
@@ -236,13 +249,23 @@ function wordOrSegments(w: KeywordWord, columns: string, common: CommonTokens): 
  * the `top` rows, which are left out), then segment-only matches over the widest set; and the total,
  * one count of everything they hold (`top` included: a name of each of its rows holds every word).
  */
-function ftsTiers(stmts: FtsStatements, words: KeywordWord[], types: string[] | undefined, top: number[], columnSets: string[], countLimit: number, common: CommonTokens) {
+function ftsTiers(
+  stmts: FtsStatements,
+  words: KeywordWord[],
+  types: string[] | undefined,
+  top: number[],
+  columnSets: string[],
+  countLimit: number,
+  common: CommonTokens,
+) {
   const wholes = words.map((w) => w.whole);
   const kind = kindMatch(types);
   const widest = columnSets[columnSets.length - 1];
   const tiers = columnSets.map((columns, i) => {
     const match = and(allWords(wholes, columns, common), kind);
-    return i === 0 ? ftsTier(stmts, match, countLimit, top) : ftsTier(stmts, `(${match}) NOT (${allWords(wholes, columnSets[i - 1], common)})`, countLimit, top);
+    return i === 0
+      ? ftsTier(stmts, match, countLimit, top)
+      : ftsTier(stmts, `(${match}) NOT (${allWords(wholes, columnSets[i - 1], common)})`, countLimit, top);
   });
   let everything = and(allWords(wholes, widest, common), kind);
   if (words.some((w) => w.segments)) {
@@ -278,11 +301,12 @@ export function searchQueries(db: Db, { countLimit = COUNT_LIMIT }: { countLimit
   const subPlaces = db.prepare('SELECT sub_id, sub_parent_wiki, sub_order FROM sub WHERE sub_id IN (SELECT value FROM json_each(?))').raw();
   const placesOf = (ids: number[]): Map<number, SubPlace> =>
     new Map((subPlaces.all(JSON.stringify(ids)) as [number, number, string][]).map(([id, parent, order]) => [id, { parent, order }]));
-  const uploadsBySubIds = objectRows<UploadRow>(db.prepare(`SELECT ${UPLOAD_COLUMNS} FROM upload u
-    WHERE u.up_obj_id IN (SELECT value FROM json_each(?)) ORDER BY u.up_id`));
+  const uploadsBySubIds = objectRows<UploadRow>(
+    db.prepare(`SELECT ${UPLOAD_COLUMNS} FROM upload u
+    WHERE u.up_obj_id IN (SELECT value FROM json_each(?)) ORDER BY u.up_id`),
+  );
 
-  const wikiDtos = (ids: number[], site: string): WikiDto[] =>
-    inOrder(ids, wikisByIds.all(JSON.stringify(ids)), (r) => r.wiki_id).map((r) => toWiki(r, site));
+  const wikiDtos = (ids: number[], site: string): WikiDto[] => inOrder(ids, wikisByIds.all(JSON.stringify(ids)), (r) => r.wiki_id).map((r) => toWiki(r, site));
 
   const COLUMNS = { wiki: ['title', 'title other'], sub: ['title', 'title other', 'title other entry'] } as const;
 
@@ -292,17 +316,22 @@ export function searchQueries(db: Db, { countLimit = COUNT_LIMIT }: { countLimit
     const phrase = words.map((w) => w.whole).join('');
     const types = search.types ? JSON.stringify(search.types) : null;
     const sources = search.sources ? JSON.stringify(search.sources) : null;
-    const top = sources
-      ? (kind === 'wiki' ? wikiTopBySource : subTopBySource)(phrase, types, sources)
-      : (kind === 'wiki' ? wikiTop : subTop)(phrase, types);
-    const { tiers, total } = kind === 'wiki'
-      ? ftsTiers(sources ? wikiFtsBySource(sources) : wikiFts, words, search.types, top, [...COLUMNS.wiki], countLimit, common.wiki)
-      : ftsTiers(sources ? subFtsBySource(sources) : subFts, words, search.types, top, [...COLUMNS.sub], countLimit, common.sub);
+    const top = sources ? (kind === 'wiki' ? wikiTopBySource : subTopBySource)(phrase, types, sources) : (kind === 'wiki' ? wikiTop : subTop)(phrase, types);
+    const { tiers, total } =
+      kind === 'wiki'
+        ? ftsTiers(sources ? wikiFtsBySource(sources) : wikiFts, words, search.types, top, [...COLUMNS.wiki], countLimit, common.wiki)
+        : ftsTiers(sources ? subFtsBySource(sources) : subFts, words, search.types, top, [...COLUMNS.sub], countLimit, common.sub);
     if (kind === 'wiki') {
       const ordered = [listTier(top), ...(top.length ? tiers : franchiseFirst(tiers, COLUMNS.wiki.length))];
       return readTiers(ordered, limit, offset, total, countLimit);
     }
-    return readTiers([listTier(top), ...tiers].map((tier) => trackOrdered(tier, placesOf)), limit, offset, total, countLimit);
+    return readTiers(
+      [listTier(top), ...tiers].map((tier) => trackOrdered(tier, placesOf)),
+      limit,
+      offset,
+      total,
+      countLimit,
+    );
   };
 
   const typesAndDates = db.prepare('SELECT wiki_id, wiki_type, wiki_date FROM wiki WHERE wiki_id IN (SELECT value FROM json_each(?))').raw();

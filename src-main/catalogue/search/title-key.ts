@@ -18,7 +18,9 @@ export function titleKey(title: string): string {
   let out = '';
   for (const m of title.normalize('NFKC').matchAll(RUN)) out += foldRun(m[1], m[2], m[3]);
   // pinyin-pro and wanakana may leave non-ASCII for rare characters: fold once more, then keep [a-z0-9].
-  return anyAscii(out).toLowerCase().replace(/[^a-z0-9]+/g, '');
+  return anyAscii(out)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '');
 }
 
 /** The browse initial: 'a'–'z', or '0' for anything else (digits, an empty key). */

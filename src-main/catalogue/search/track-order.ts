@@ -52,7 +52,7 @@ export function trackOrdered(tier: Tier, placesOf: (ids: number[]) => Map<number
         const openAfter = runEnd === rows.length - 1 && ids.length === want;
         if ((openBefore || openAfter) && margin < RUN_MARGIN_MAX) continue;
         const ordered: typeof rows = [];
-        for (let i = 0; i < rows.length; ) {
+        for (let i = 0; i < rows.length;) {
           let j = i + 1;
           while (j < rows.length && sameRun(j, i)) j += 1;
           ordered.push(...rows.slice(i, j).sort(byTrack));

@@ -17,7 +17,17 @@ import Ajv from 'ajv';
 import { extract } from 'tar-stream';
 import type { BangumiData, BangumiItem } from '../build/bangumi-source';
 import type { SiteMeta } from '../build/watch-sites';
-import { AnswerRefusedError, DeadlineError, ForeignOriginError, fetchOnOrigin, httpOriginOf, JSON_TYPES, readAnswer, streamAnswer, withDeadline } from './origin-fetch';
+import {
+  AnswerRefusedError,
+  DeadlineError,
+  ForeignOriginError,
+  fetchOnOrigin,
+  httpOriginOf,
+  JSON_TYPES,
+  readAnswer,
+  streamAnswer,
+  withDeadline,
+} from './origin-fetch';
 
 /** The public npm registry, where bangumi-data is published. */
 export const NPM_REGISTRY = 'https://registry.npmjs.org';
@@ -118,7 +128,12 @@ export async function newestRelease(registryUrl: string, current: string, signal
  * tarball that does not match is deleted and refused. `progress` hears the bytes so far and the total
  * (0 when the registry does not say).
  */
-export async function downloadRelease(registryUrl: string, release: Release, file: string, options: { signal?: AbortSignal; progress?: (done: number, total: number) => void } = {}): Promise<void> {
+export async function downloadRelease(
+  registryUrl: string,
+  release: Release,
+  file: string,
+  options: { signal?: AbortSignal; progress?: (done: number, total: number) => void } = {},
+): Promise<void> {
   const registry = registryOf(registryUrl);
   const origin = httpOriginOf(registry)!;
   const part = `${file}.part`;
@@ -143,7 +158,9 @@ export async function downloadRelease(registryUrl: string, release: Release, fil
     });
     const got = `sha512-${hash.digest('base64')}`;
     if (got !== release.integrity) {
-      throw new ReleaseError(`${PACKAGE} ${release.version}'s tarball does not match its integrity hash (it may be cut short or changed on the way): nothing was changed.`);
+      throw new ReleaseError(
+        `${PACKAGE} ${release.version}'s tarball does not match its integrity hash (it may be cut short or changed on the way): nothing was changed.`,
+      );
     }
     await rename(part, file);
   } catch (err) {
@@ -159,7 +176,16 @@ const DATA_SCHEMA = {
   properties: {
     siteMeta: {
       type: 'object',
-      additionalProperties: { type: 'object', required: ['title', 'type', 'urlTemplate'], properties: { title: { type: 'string' }, type: { type: 'string' }, urlTemplate: { type: 'string' }, regions: { type: 'array', items: { type: 'string' } } } },
+      additionalProperties: {
+        type: 'object',
+        required: ['title', 'type', 'urlTemplate'],
+        properties: {
+          title: { type: 'string' },
+          type: { type: 'string' },
+          urlTemplate: { type: 'string' },
+          regions: { type: 'array', items: { type: 'string' } },
+        },
+      },
     },
     items: {
       type: 'array',
@@ -198,7 +224,8 @@ export async function readRelease(file: string): Promise<BangumiData> {
     stream.on('data', (data: unknown) => {
       const chunk = data as Buffer;
       size += chunk.length;
-      if (size > MAX_DATA_BYTES) return stream.destroy(new ReleaseError(`The release's ${header.name} is larger than ${MAX_DATA_BYTES / 1024 / 1024} MiB: it is not bangumi-data.`));
+      if (size > MAX_DATA_BYTES)
+        return stream.destroy(new ReleaseError(`The release's ${header.name} is larger than ${MAX_DATA_BYTES / 1024 / 1024} MiB: it is not bangumi-data.`));
       chunks.push(chunk);
     });
     stream.on('end', () => {

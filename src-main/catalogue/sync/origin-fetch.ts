@@ -42,7 +42,11 @@ export async function fetchOnOrigin(url: string, origin: string, init: RequestIn
   let current = url;
   for (let hop = 0; ; hop++) {
     if (!isOnOrigin(current, origin)) {
-      throw new ForeignOriginError(hop === 0 ? `${current} is not on ${origin}, the server this came from.` : `${origin} redirected to ${httpOriginOf(current) ?? 'another place'}, which is not the server this came from.`);
+      throw new ForeignOriginError(
+        hop === 0
+          ? `${current} is not on ${origin}, the server this came from.`
+          : `${origin} redirected to ${httpOriginOf(current) ?? 'another place'}, which is not the server this came from.`,
+      );
     }
     const res = await doFetch(current, { ...init, redirect: 'manual' });
     const location = res.status >= 300 && res.status < 400 ? res.headers.get('location') : null;
@@ -74,7 +78,8 @@ export function mediaTypeOf(res: Response): string {
 }
 
 /** Types a JSON answer may come as: JSON's own, and text (servers that label JSON text/html or text/plain). */
-export const JSON_TYPES = (type: string) => type === '' || type.startsWith('text/') || /^application\/([\w.+-]+\+)?json$/.test(type) || type === 'application/javascript';
+export const JSON_TYPES = (type: string) =>
+  type === '' || type.startsWith('text/') || /^application\/([\w.+-]+\+)?json$/.test(type) || type === 'application/javascript';
 /** Types a picture may come as. */
 export const IMAGE_TYPES = (type: string) => type === '' || type === 'application/octet-stream' || type.startsWith('image/');
 /** Types an audio file may come as. */

@@ -116,7 +116,11 @@ const remoteDetailWiki = lenient(AnimeWikiDtoSchema, WIKI_REQUIRED, { ...wikiOve
 const remoteUpload = lenient(UploadDtoSchema, ['up_url', 'up_data'], {
   up_uid: ANY,
   up_obj_type: ANY,
-  up_data: { type: 'object', required: ['bitrate', 'length', 'filesize'], properties: { bitrate: { type: 'integer', minimum: 0 }, length: { type: 'integer', minimum: 0 }, filesize: { type: 'integer', minimum: 0 } } },
+  up_data: {
+    type: 'object',
+    required: ['bitrate', 'length', 'filesize'],
+    properties: { bitrate: { type: 'integer', minimum: 0 }, length: { type: 'integer', minimum: 0 }, filesize: { type: 'integer', minimum: 0 } },
+  },
 });
 const remoteSub = lenient(SubDtoSchema, ['sub_id', 'sub_title', 'sub_type', 'sub_order', 'sub_date', 'sub_modified'], {
   sub_id: ID,
@@ -197,6 +201,9 @@ export async function validatorOf(kind: AnswerKind): Promise<ValidateFunction> {
 export function complaint(validate: ValidateFunction): string {
   const e = validate.errors?.[0];
   if (!e) return 'unexpected content';
-  const where = e.instancePath.replace(/^\//, '').replace(/\/(\d+)(?=\/|$)/g, '[$1]').replace(/\//g, '.');
+  const where = e.instancePath
+    .replace(/^\//, '')
+    .replace(/\/(\d+)(?=\/|$)/g, '[$1]')
+    .replace(/\//g, '.');
   return `${where || 'the answer'} ${e.message}`;
 }

@@ -22,7 +22,18 @@ import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { GENERATED_COVER_HEADER } from '../../contract/covers';
-import { AnswerRefusedError, AUDIO_TYPES, fetchOnOrigin, ForeignOriginError, IMAGE_TYPES, JSON_TYPES, mediaTypeOf, readAnswer, streamAnswer, withDeadline } from './origin-fetch';
+import {
+  AnswerRefusedError,
+  AUDIO_TYPES,
+  fetchOnOrigin,
+  ForeignOriginError,
+  IMAGE_TYPES,
+  JSON_TYPES,
+  mediaTypeOf,
+  readAnswer,
+  streamAnswer,
+  withDeadline,
+} from './origin-fetch';
 import { complaint, validatorOf, type AnswerKind, type Answers } from './remote-answers';
 
 export const DEFAULT_RATE = 10;
@@ -103,7 +114,8 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 
 /** Why a fetch threw, in a few words ('connection refused', 'no answer within 30 s' …). */
 function networkCause(err: unknown, timeoutMs: number): string {
-  if (err instanceof Error && err.name === 'TimeoutError') return `no answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}`;
+  if (err instanceof Error && err.name === 'TimeoutError')
+    return `no answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}`;
   const cause = err instanceof Error ? (err.cause as NodeJS.ErrnoException | undefined) : undefined;
   const code = cause?.code ?? '';
   const known: Record<string, string> = {
@@ -216,7 +228,10 @@ export function createRemoteClient(opts: RemoteClientOptions): RemoteClient {
           return { bytes: await readAnswer(res, { maxBytes: MAX_ANSWER_BYTES, types: JSON_TYPES, what: `${baseUrl}'s answer to ${path}` }), type };
         } catch (err) {
           if (!(err instanceof AnswerRefusedError)) throw err;
-          const why = err.reason === 'type' ? `with something that is not JSON (${type}); is it a Moefou-compatible API?` : `with more than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB.`;
+          const why =
+            err.reason === 'type'
+              ? `with something that is not JSON (${type}); is it a Moefou-compatible API?`
+              : `with more than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB.`;
           throw new RemoteError('garbage', `${baseUrl} answered ${path} ${why}`);
         }
       });
@@ -224,7 +239,10 @@ export function createRemoteClient(opts: RemoteClientOptions): RemoteClient {
       try {
         body = JSON.parse(bytes.toString('utf8'));
       } catch {
-        throw new RemoteError('garbage', `${baseUrl} answered ${path} with something that is not JSON (${type}, ${bytes.length} bytes); is it a Moefou-compatible API?`);
+        throw new RemoteError(
+          'garbage',
+          `${baseUrl} answered ${path} with something that is not JSON (${type}, ${bytes.length} bytes); is it a Moefou-compatible API?`,
+        );
       }
       const validate = await validatorOf(kind);
       if (!validate(body)) {

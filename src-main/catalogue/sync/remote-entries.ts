@@ -41,7 +41,8 @@ function remoteUrlOf(base: string, url: string): string {
   } catch {
     throw new RemoteError('garbage', `${base} gave "${url}" as an audio URL, which is not a URL.`);
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new RemoteError('garbage', `${base} gave "${url}" as an audio URL, which is not http or https.`);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new RemoteError('garbage', `${base} gave "${url}" as an audio URL, which is not http or https.`);
   return /^https?:\/\//i.test(url) ? url : parsed.href;
 }
 
@@ -141,7 +142,9 @@ export function toIncomingEntry(
 
 /** One schedule entry in either shape: the interface's (oa_obj_id, oa_week, the entry in obj) or an older Moecat's. */
 function slotOf(item: RemoteOnAir | LegacyRemoteOnAir): { wikiId: number; weekday: number; time?: string } {
-  return 'oa_obj_id' in item ? { wikiId: item.oa_obj_id, weekday: item.oa_week, time: item.oa_time } : { wikiId: item.wiki_id, weekday: item.oa_weekday, time: item.oa_time };
+  return 'oa_obj_id' in item
+    ? { wikiId: item.oa_obj_id, weekday: item.oa_week, time: item.oa_time }
+    : { wikiId: item.wiki_id, weekday: item.oa_weekday, time: item.oa_time };
 }
 
 /**

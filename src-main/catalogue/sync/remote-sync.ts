@@ -170,8 +170,7 @@ async function fetchEntry(client: RemoteClient, listed: RemoteWiki) {
   }
   const episodes = new Map<number, RemotePlaylistItem>();
   const eps = detail.subs.filter((s) => s.sub_type === 'ep');
-  const lists =
-    eps.length === 0 ? [] : section === 'radio' ? [{ radio: listed.wiki_id }] : eps.map((e) => ({ sub: e.sub_id }));
+  const lists = eps.length === 0 ? [] : section === 'radio' ? [{ radio: listed.wiki_id }] : eps.map((e) => ({ sub: e.sub_id }));
   for (const params of lists) {
     const answer = await client.get('playlist', '/listen/playlist', { api: 'json', ...params });
     for (const item of answer.playlist) episodes.set(item.sub_id, item);
@@ -203,8 +202,10 @@ async function fetchCover(client: RemoteClient, dataDir: string, wiki: RemoteWik
 
 function localSchedules(db: Db, sourceId: number): Map<string, ScheduleRow[]> {
   const rows = db
-    .prepare(`SELECT w.source_key AS key, o.oa_weekday AS weekday, o.oa_minute AS minute, o.oa_period_days AS periodDays,
-      o.oa_date_begin AS dateBegin, o.oa_date_end AS dateEnd FROM onair o JOIN wiki w ON w.wiki_id = o.wiki_id WHERE w.source_id = ?`)
+    .prepare(
+      `SELECT w.source_key AS key, o.oa_weekday AS weekday, o.oa_minute AS minute, o.oa_period_days AS periodDays,
+      o.oa_date_begin AS dateBegin, o.oa_date_end AS dateEnd FROM onair o JOIN wiki w ON w.wiki_id = o.wiki_id WHERE w.source_id = ?`,
+    )
     .all(sourceId) as (ScheduleRow & { key: string })[];
   const byKey = new Map<string, ScheduleRow[]>();
   for (const { key, ...row } of rows) byKey.set(key, [...(byKey.get(key) ?? []), row]);
@@ -227,7 +228,15 @@ export async function syncRemote(opts: SyncOptions): Promise<SyncResult> {
   const key = opts.key ?? state.key;
   if (!key) throw new RangeError(`No API key for ${base}: give the remote's key.`);
   const ensureSource = () => (source ??= writer.ensureSource('remote', base, new URL(base).host, now()));
-  const client = createRemoteClient({ baseUrl: base, key, rate: opts.rate, signal, fetch: opts.fetch, retryDelayMs: opts.retryDelayMs, timeoutMs: opts.timeoutMs });
+  const client = createRemoteClient({
+    baseUrl: base,
+    key,
+    rate: opts.rate,
+    signal,
+    fetch: opts.fetch,
+    retryDelayMs: opts.retryDelayMs,
+    timeoutMs: opts.timeoutMs,
+  });
 
   // 1. The listing, and the known entries it lacks asked for by id.
   let listing: Map<number, RemoteWiki> | undefined;

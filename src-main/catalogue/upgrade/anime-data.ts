@@ -18,7 +18,6 @@ import { loadRomaniser } from '../build/romaji';
 import { compareVersions, downloadRelease, newestRelease, PACKAGE, readRelease, ReleaseError } from '../sync/bangumi-release';
 import { prepareAnimeUpdate, type AnimeUpdateProgress, type PreparedUpdate } from './anime-update';
 
-
 export { NPM_REGISTRY, ReleaseError } from '../sync/bangumi-release';
 
 const RELEASE_FILE = /^bangumi-data-(\d+\.\d+\.\d+)\.tgz$/;
@@ -93,7 +92,10 @@ export async function prepareAnimeData(options: AnimeDataOptions): Promise<Anime
   const dir = releasesDir(options.working);
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${PACKAGE}-${release.version}.tgz`);
-  await downloadRelease(options.registry, release, file, { signal: options.signal, progress: (done, total) => options.progress?.({ phase: 'download', done, total }) });
+  await downloadRelease(options.registry, release, file, {
+    signal: options.signal,
+    progress: (done, total) => options.progress?.({ phase: 'download', done, total }),
+  });
   try {
     return { status: 'prepared', prepared: await prepareFrom(file, release.version, options) };
   } catch (err) {
@@ -124,7 +126,10 @@ export function finishAnimeUpdate(working: string, prepared: PreparedUpdate): vo
  * release kept in anime-data/ that is newer than the data the working catalogue now holds. Answers
  * the version applied, or undefined when there was nothing to do.
  */
-export async function reapplySavedRelease(working: string, options: { log?: (line: string) => void; nativeBinding?: string } = {}): Promise<string | undefined> {
+export async function reapplySavedRelease(
+  working: string,
+  options: { log?: (line: string) => void; nativeBinding?: string } = {},
+): Promise<string | undefined> {
   const saved = savedRelease(working);
   if (!saved || compareVersions(saved.version, animeDataVersion(working, options.nativeBinding)) <= 0) return undefined;
   try {

@@ -67,7 +67,8 @@ const metaItems = (row: Row, column: string): MetaItem[] =>
 
 /** Every imported and synced source of an old working copy, read by column name (entries lazily). */
 export function readCarried(db: Db): CarriedContent {
-  const metaValue = (key: string) => (hasTable(db, 'meta') ? (db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string | undefined) : undefined);
+  const metaValue = (key: string) =>
+    hasTable(db, 'meta') ? (db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string | undefined) : undefined;
   const mark = (key: string) => {
     const value = Number(metaValue(key));
     return Number.isSafeInteger(value) ? value : null;
@@ -75,15 +76,15 @@ export function readCarried(db: Db): CarriedContent {
   const marks = { wiki: mark('next_import_wiki_id'), sub: mark('next_import_sub_id') };
   if (!hasTable(db, 'source')) return { sources: [], marks };
 
-  const rowsOf = (table: string, column: string) =>
-    hasTable(db, table) ? db.prepare(`SELECT * FROM ${table} WHERE ${column} = ?`) : undefined;
+  const rowsOf = (table: string, column: string) => (hasTable(db, table) ? db.prepare(`SELECT * FROM ${table} WHERE ${column} = ?`) : undefined);
   const wikisOf = db.prepare('SELECT * FROM wiki WHERE source_id = ? ORDER BY wiki_id');
   const countOf = db.prepare('SELECT count(*) FROM wiki WHERE source_id = ?').pluck();
   const subsOf = db.prepare('SELECT * FROM sub WHERE sub_parent_wiki = ? ORDER BY sub_id');
   const aliasesOf = hasTable(db, 'wiki_alias') ? db.prepare('SELECT * FROM wiki_alias WHERE wiki_id = ?') : undefined;
-  const tagsOf = hasTable(db, 'wiki_tag') && hasTable(db, 'tag')
-    ? db.prepare('SELECT t.tag_name FROM wiki_tag x JOIN tag t ON t.tag_id = x.tag_id WHERE x.wiki_id = ? ORDER BY t.tag_name').pluck()
-    : undefined;
+  const tagsOf =
+    hasTable(db, 'wiki_tag') && hasTable(db, 'tag')
+      ? db.prepare('SELECT t.tag_name FROM wiki_tag x JOIN tag t ON t.tag_id = x.tag_id WHERE x.wiki_id = ? ORDER BY t.tag_name').pluck()
+      : undefined;
   const uploadOf = rowsOf('upload', 'up_obj_id');
   const lyricsOf = rowsOf('sub_lyrics', 'sub_id');
   const externalsOf = rowsOf('wiki_external', 'wiki_id');
@@ -106,7 +107,9 @@ export function readCarried(db: Db): CarriedContent {
     const l = lyricsOf?.get(need(s, 'sub_id', 'sub')) as Row | undefined;
     const source = l && (str(l, 'source') as LyricsDto['source']);
     const lyrics: LyricsDto | undefined =
-      l && source && ['lrc', 'sylt', 'uslt'].includes(source) ? { synced: num(l, 'synced') === 1, source, lines: jsonOf<LyricsDto['lines']>(l, 'lines', []) } : undefined;
+      l && source && ['lrc', 'sylt', 'uslt'].includes(source)
+        ? { synced: num(l, 'synced') === 1, source, lines: jsonOf<LyricsDto['lines']>(l, 'lines', []) }
+        : undefined;
     return {
       subId: Number(s.sub_id),
       sourceKey: String(need(s, 'source_key', 'sub')),

@@ -76,10 +76,14 @@ export function writeCarried(db: Db, carried: CarriedContent): { sources: number
       sourceInsert.run(sourceId, source.kind, source.locator, source.name, source.addedAt, source.updatedAt, source.state);
       for (const { entry, externals, onAir } of source.entries()) {
         const bundled = wikiTaken.get(entry.wikiId) as string | undefined;
-        if (bundled !== undefined) throw new Error(`entry ${entry.wikiId} ("${entry.title}") of ${source.kind} source "${source.name || source.locator}" has the id of the bundled entry "${bundled}"`);
+        if (bundled !== undefined)
+          throw new Error(
+            `entry ${entry.wikiId} ("${entry.title}") of ${source.kind} source "${source.name || source.locator}" has the id of the bundled entry "${bundled}"`,
+          );
         for (const s of entry.subs) {
           const taken = subTaken.get(s.subId) as string | undefined;
-          if (taken !== undefined) throw new Error(`sub-entry ${s.subId} ("${s.title}") of entry ${entry.wikiId} has the id of the bundled sub-entry "${taken}"`);
+          if (taken !== undefined)
+            throw new Error(`sub-entry ${s.subId} ("${s.title}") of entry ${entry.wikiId} has the id of the bundled sub-entry "${taken}"`);
         }
         writeEntry(ins, sourceId, { ...entry, broadcast: undefined, end: undefined }, tagIds(entry.tags), timeZone);
         for (const e of externals) externalInsert.run(entry.wikiId, e.site, e.externalId);
@@ -121,8 +125,10 @@ function canServe(file: string, nativeBinding?: string): boolean {
 function countCarried(db: Db, sourceIds: number[]): { entries: number; subs: number } {
   const ids = JSON.stringify(sourceIds);
   return db
-    .prepare(`SELECT (SELECT count(*) FROM wiki WHERE source_id IN (SELECT value FROM json_each(@ids))) AS entries,
-      (SELECT count(*) FROM sub s JOIN wiki w ON w.wiki_id = s.sub_parent_wiki WHERE w.source_id IN (SELECT value FROM json_each(@ids))) AS subs`)
+    .prepare(
+      `SELECT (SELECT count(*) FROM wiki WHERE source_id IN (SELECT value FROM json_each(@ids))) AS entries,
+      (SELECT count(*) FROM sub s JOIN wiki w ON w.wiki_id = s.sub_parent_wiki WHERE w.source_id IN (SELECT value FROM json_each(@ids))) AS subs`,
+    )
     .get({ ids }) as { entries: number; subs: number };
 }
 
@@ -160,7 +166,9 @@ export function upgradeWorkingCopy(shipped: string, working: string, options: Up
     replaceDatabaseFile(working, asideFile);
     renameSync(fresh, working);
     const lost = carried ? ` (${carried.sources.reduce((n, s) => n + s.entryCount, 0)} imported or synced entries from ${carried.sources.length} sources)` : '';
-    log(`Could not carry the old catalogue's content over to the new shipped build (${reason}). The old catalogue${lost} is kept at ${asideFile}; the shipped catalogue is installed in ${working}. Import or sync your sources again.`);
+    log(
+      `Could not carry the old catalogue's content over to the new shipped build (${reason}). The old catalogue${lost} is kept at ${asideFile}; the shipped catalogue is installed in ${working}. Import or sync your sources again.`,
+    );
     return { action: 'set-aside', kept: { sources: 0, entries: 0, subs: 0 }, reason, asideFile };
   };
 
@@ -189,7 +197,9 @@ export function upgradeWorkingCopy(shipped: string, working: string, options: Up
         finishCatalogue(db);
         const counted = countCarried(db, db.prepare("SELECT source_id FROM source WHERE kind <> 'bundled'").pluck().all() as number[]);
         if (counted.entries !== kept.entries || counted.subs !== kept.subs) {
-          throw new Error(`the merged catalogue holds ${counted.entries} entries and ${counted.subs} sub-entries of imports, not ${kept.entries} and ${kept.subs}`);
+          throw new Error(
+            `the merged catalogue holds ${counted.entries} entries and ${counted.subs} sub-entries of imports, not ${kept.entries} and ${kept.subs}`,
+          );
         }
         const check = db.pragma('quick_check', { simple: true });
         if (check !== 'ok') throw new Error(`the merged catalogue failed its check (${String(check)})`);

@@ -97,7 +97,16 @@ function createOAuthStore(db: Db): OAuthStore {
   const exchange = db.transaction((requestToken: string, now: number) => {
     const used = markUsed.get(now, requestToken) as OAuthToken | undefined;
     if (!used) return undefined;
-    return add({ ...blank, token: newOAuthValue(), secret: newOAuthValue(), kind: 'access', apiKey: used.apiKey, status: 'approved', createdAt: now, approvedAt: now });
+    return add({
+      ...blank,
+      token: newOAuthValue(),
+      secret: newOAuthValue(),
+      kind: 'access',
+      apiKey: used.apiKey,
+      status: 'approved',
+      createdAt: now,
+      approvedAt: now,
+    });
   });
   const recordUse = db.transaction((apiKey: string, token: string, nonce: string, timestamp: number, now: number, windowStart: number) => {
     pruneNonces.run(windowStart);
@@ -110,7 +119,8 @@ function createOAuthStore(db: Db): OAuthStore {
     consumerSecret: (apiKey) => secretOf.get(apiKey) as string | undefined,
     createRequestToken: (apiKey, callback, now, expiredBefore) => createRequestToken(apiKey, callback, now, expiredBefore),
     find: (token) => byToken.get(token) as OAuthToken | undefined,
-    decide: (token, decision, now) => decide.get(decision, decision === 'approved' ? newOAuthValue() : null, decision === 'approved' ? now : null, token) as OAuthToken | undefined,
+    decide: (token, decision, now) =>
+      decide.get(decision, decision === 'approved' ? newOAuthValue() : null, decision === 'approved' ? now : null, token) as OAuthToken | undefined,
     exchange: (requestToken, now) => exchange(requestToken, now),
     recordUse: (apiKey, token, nonce, timestamp, now, windowStart) => recordUse(apiKey, token, nonce, timestamp, now, windowStart),
     listConnected: () => connected.all() as ConnectedTool[],

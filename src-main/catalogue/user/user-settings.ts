@@ -72,7 +72,8 @@ export function userSettings(db: Db): UserSettings {
     reminders() {
       try {
         const saved = JSON.parse(get('reminders') ?? '{}') as Partial<ReminderSettings>;
-        const minutes = Number.isInteger(saved.minutes) && saved.minutes! >= 0 && saved.minutes! <= MAX_REMINDER_MINUTES ? saved.minutes! : REMINDER_DEFAULTS.minutes;
+        const minutes =
+          Number.isInteger(saved.minutes) && saved.minutes! >= 0 && saved.minutes! <= MAX_REMINDER_MINUTES ? saved.minutes! : REMINDER_DEFAULTS.minutes;
         return { enabled: saved.enabled === true, minutes };
       } catch {
         return { ...REMINDER_DEFAULTS };

@@ -14,11 +14,7 @@ import type { ScheduleRow } from './source-entry';
 
 const REPEAT = /^R\/(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2}))\/P(\d+)D$/;
 
-export function scheduleFor(
-  broadcast: string | undefined,
-  end: string | undefined,
-  timeZone = CATALOGUE_TIME_ZONE,
-): ScheduleRow[] {
+export function scheduleFor(broadcast: string | undefined, end: string | undefined, timeZone = CATALOGUE_TIME_ZONE): ScheduleRow[] {
   const m = REPEAT.exec(broadcast ?? '');
   if (!m) return [];
   const startMs = Date.parse(m[1]);

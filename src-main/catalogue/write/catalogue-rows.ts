@@ -18,7 +18,6 @@ import { subViewTitle } from './view-title';
 
 type Statement = Database.Statement<unknown[]>;
 
-
 /**
  * `bulk`: a build that ends in finishCatalogue(): no index merging while rows arrive (the setting is kept
  * in the file; the writer of imports turns merging back on). Otherwise FTS5 merges as it goes.
@@ -53,7 +52,23 @@ export function prepareInserts(db: Db, { bulk = true }: { bulk?: boolean } = {})
   };
 }
 
-type InsertName = 'source' | 'wiki' | 'wikiFts' | 'subFts' | 'alias' | 'name' | 'word' | 'external' | 'site' | 'lyrics' | 'tag' | 'wikiTag' | 'sub' | 'upload' | 'onair' | 'meta';
+type InsertName =
+  | 'source'
+  | 'wiki'
+  | 'wikiFts'
+  | 'subFts'
+  | 'alias'
+  | 'name'
+  | 'word'
+  | 'external'
+  | 'site'
+  | 'lyrics'
+  | 'tag'
+  | 'wikiTag'
+  | 'sub'
+  | 'upload'
+  | 'onair'
+  | 'meta';
 export type CatalogueInserts = Record<InsertName, Statement>;
 
 const derive = (title: string, d: DerivedTitle | undefined): DerivedTitle => d ?? { key: titleKey(title), fold: searchFold(title) };
@@ -73,8 +88,25 @@ export function writeEntry(ins: CatalogueInserts, sourceId: number, e: SourceEnt
   const aliases = [...new Set(e.aliases.map((a) => a.title))];
   const tags = [...new Set(e.tags)];
   const initial = initialOf(key);
-  ins.wiki.run(e.wikiId, sourceId, e.sourceKey, e.type, sectionOf(e.type), e.title, fold, key, initial, e.date, e.modified, e.about ?? '',
-    JSON.stringify(e.meta), JSON.stringify(aliases), JSON.stringify(tags), e.bgmId ?? null, e.coverFile ?? null);
+  ins.wiki.run(
+    e.wikiId,
+    sourceId,
+    e.sourceKey,
+    e.type,
+    sectionOf(e.type),
+    e.title,
+    fold,
+    key,
+    initial,
+    e.date,
+    e.modified,
+    e.about ?? '',
+    JSON.stringify(e.meta),
+    JSON.stringify(aliases),
+    JSON.stringify(tags),
+    e.bgmId ?? null,
+    e.coverFile ?? null,
+  );
   const other = indexColumn([...aliases.map(searchFold), key, ...(e.romaji ? [searchFold(e.romaji)] : []), ...peopleFields(e.meta)]);
   const titleText = indexColumn([fold]);
   const entryText = joinColumns(titleText, other);
@@ -89,8 +121,21 @@ export function writeEntry(ins: CatalogueInserts, sourceId: number, e: SourceEnt
   for (const tag of tags) ins.wikiTag.run(e.wikiId, tagIds.get(tag)!, e.type, e.date, initial);
   for (const s of e.subs) {
     const sub = derive(s.title, s.derived);
-    ins.sub.run(s.subId, e.wikiId, s.sourceKey, s.type, s.order, s.title, sub.fold, sub.key, subViewTitle(s.type, s.order, s.title),
-      s.date, s.modified, s.about ?? '', JSON.stringify(s.meta ?? []));
+    ins.sub.run(
+      s.subId,
+      e.wikiId,
+      s.sourceKey,
+      s.type,
+      s.order,
+      s.title,
+      sub.fold,
+      sub.key,
+      subViewTitle(s.type, s.order, s.title),
+      s.date,
+      s.modified,
+      s.about ?? '',
+      JSON.stringify(s.meta ?? []),
+    );
     const texts = [indexColumn([sub.fold]), indexColumn([sub.key, ...peopleFields(s.meta)])];
     ins.subFts.run(s.subId, texts[0], texts[1], entryText, s.type);
     subTexts.push(texts);
@@ -136,4 +181,3 @@ export function finishCatalogue(db: Db, tally?: TokenTally): void {
   db.exec(`INSERT INTO wiki_fts (wiki_fts) VALUES ('optimize'); INSERT INTO sub_fts (sub_fts) VALUES ('optimize');`);
   db.pragma('optimize');
 }
-

@@ -114,7 +114,9 @@ export function openCatalogueWriter(file: string, options: Omit<OpenOptions, 're
   const sourceBy = rw.prepare(`SELECT ${SOURCE_COLUMNS} FROM source s WHERE s.kind = ? AND s.locator = ?`);
   const sourceById = rw.prepare(`SELECT ${SOURCE_COLUMNS} FROM source s WHERE s.source_id = ?`);
   const sourceAll = rw.prepare(`SELECT ${SOURCE_COLUMNS} FROM source s ORDER BY s.source_id`);
-  const sourceInsert = rw.prepare('INSERT INTO source (source_id, kind, locator, name, added_at, updated_at) VALUES ((SELECT coalesce(max(source_id), 0) + 1 FROM source), ?, ?, ?, ?, 0)');
+  const sourceInsert = rw.prepare(
+    'INSERT INTO source (source_id, kind, locator, name, added_at, updated_at) VALUES ((SELECT coalesce(max(source_id), 0) + 1 FROM source), ?, ?, ?, ?, 0)',
+  );
   const sourceState = rw.prepare('UPDATE source SET state = ?, updated_at = ? WHERE source_id = ?');
   const sourceDelete = rw.prepare('DELETE FROM source WHERE source_id = ?');
   const wikiByKey = rw.prepare('SELECT wiki_id FROM wiki WHERE source_id = ? AND source_key = ?').pluck();

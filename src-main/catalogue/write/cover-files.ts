@@ -67,7 +67,10 @@ export async function saveCover(dataDir: string, image: Uint8Array): Promise<str
         size === 'large'
           ? source.clone().resize(LARGE_MAX, LARGE_MAX, { fit: 'inside', withoutEnlargement: true })
           : source.clone().resize(COVER_SIZES[size], COVER_SIZES[size], { fit: 'cover' });
-      await resized.flatten({ background: '#ffffff' }).jpeg(jpeg).toFile(join(tmp, `${size}.jpg`));
+      await resized
+        .flatten({ background: '#ffffff' })
+        .jpeg(jpeg)
+        .toFile(join(tmp, `${size}.jpg`));
     }
     try {
       await rename(tmp, folder);

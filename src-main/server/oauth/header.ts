@@ -34,14 +34,18 @@ export function parseOAuthHeader(header: string): [string, string][] {
       // Only a parameter's name is quoted: what follows it is a signature, a token or a nonce.
       const name = /^([A-Za-z0-9_.~%-]{1,40})\s*=/.exec(text.slice(at).trimStart())?.[1];
       const where = name ? `near "${name}"` : `at character ${at + 1}`;
-      throw new ApiError('BAD_PARAMETER', `The Authorization header is malformed ${where}: each parameter must be name="percent-encoded value", separated by commas.`);
+      throw new ApiError(
+        'BAD_PARAMETER',
+        `The Authorization header is malformed ${where}: each parameter must be name="percent-encoded value", separated by commas.`,
+      );
     }
     at = PAIR.lastIndex;
     const name = decode(m[1], 'parameter name');
     if (seen.has(name)) throw badParameter(name, 'is given more than once in the Authorization header');
     seen.add(name);
     if (name === 'realm') continue;
-    if (!name.startsWith('oauth_')) throw badParameter(name, 'is not an OAuth protocol parameter: only oauth_* parameters (and realm) belong in the Authorization header');
+    if (!name.startsWith('oauth_'))
+      throw badParameter(name, 'is not an OAuth protocol parameter: only oauth_* parameters (and realm) belong in the Authorization header');
     pairs.push([name, decode(m[2], `value of "${name}"`)]);
     // A trailing comma with nothing after it is as malformed as a missing one.
     if (at === text.length && m[0].endsWith(',')) throw new ApiError('BAD_PARAMETER', 'The Authorization header ends with a comma.');

@@ -40,7 +40,9 @@ export function signatureBaseString(method: string, uri: string, pairs: readonly
 
 /** §3.4.2: base64 of HMAC-SHA1 over the base string, keyed by the encoded secrets joined with '&'. */
 export function hmacSha1Signature(baseString: string, consumerSecret: string, tokenSecret = ''): string {
-  return createHmac('sha1', `${percentEncode(consumerSecret)}&${percentEncode(tokenSecret)}`).update(baseString).digest('base64');
+  return createHmac('sha1', `${percentEncode(consumerSecret)}&${percentEncode(tokenSecret)}`)
+    .update(baseString)
+    .digest('base64');
 }
 
 /** Compares two secrets in time that does not depend on where they differ. */

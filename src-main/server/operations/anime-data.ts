@@ -23,14 +23,18 @@ function view(app: FastifyInstance): AnimeDataView {
   };
 }
 
-const registry = httpBase({ description: 'The npm registry (or a mirror of it) to ask; left out, the one set before (https://registry.npmjs.org at first)', example: 'https://registry.npmjs.org' });
+const registry = httpBase({
+  description: 'The npm registry (or a mirror of it) to ask; left out, the one set before (https://registry.npmjs.org at first)',
+  example: 'https://registry.npmjs.org',
+});
 
 export const animeData = defineOperation({
   method: 'GET',
   path: '/app/anime-data',
   spellings: 'json',
   auth: 'first-party',
-  summary: "The anime data the schedule comes from (bangumi-data's version and newest start date), whether Moecat checks for a newer release weekly and where, and the latest update",
+  summary:
+    "The anime data the schedule comes from (bangumi-data's version and newest start date), whether Moecat checks for a newer release weekly and where, and the latest update",
   responds: { anime_data: one(shaped<AnimeDataView>()) },
   params: {},
   handle: ({ app }) => ({ payload: { anime_data: view(app) } }),
@@ -56,7 +60,8 @@ export const updateAnimeData = defineOperation({
   path: '/app/anime-data/update',
   spellings: 'json',
   auth: 'first-party',
-  summary: "Starts the update: bangumi-data's newest release of the same major, downloaded, checked against its integrity hash and applied beside the running catalogue, then swapped in; current data changes nothing",
+  summary:
+    "Starts the update: bangumi-data's newest release of the same major, downloaded, checked against its integrity hash and applied beside the running catalogue, then swapped in; current data changes nothing",
   responds: { job: one(shaped<JobState>()) },
   errors: { 409: 'Another job is running' },
   params: { registry },

@@ -48,7 +48,8 @@ export const initial = spec(
   { description: 'One letter a–z of the title key, 0 for titles whose key starts with no letter, or 1 (the default) for any', example: 'd' },
   (raw, name) => {
     const value = textOf(raw, name)?.toLowerCase();
-    if (value !== undefined && !/^[a-z01]$/.test(value)) throw badParameter(name, 'must be one letter a–z, 0 for titles that start with no letter, or 1 for any (the default)');
+    if (value !== undefined && !/^[a-z01]$/.test(value))
+      throw badParameter(name, 'must be one letter a–z, 0 for titles that start with no letter, or 1 for any (the default)');
     return value === '1' ? undefined : value;
   },
 );

@@ -13,21 +13,31 @@ import { OnAirDtoSchema, SubDtoSchema, TagDtoSchema, WikiDtoSchema } from '../..
 import { defineOperation, many, one, type Answer, type Many, type PayloadOf } from './define';
 import { exactText, list, oneOf, PAGING, paging, positiveInt } from './params';
 
-const RESPELLED = 'A keyword that finds nothing is tried once more with each word that matched nothing respelled one typing slip away (`keyword_used` says so).';
+const RESPELLED =
+  'A keyword that finds nothing is tried once more with each word that matched nothing respelled one typing slip away (`keyword_used` says so).';
 const SUB_ORDER = `exact title first, then title prefix, then matches in the title itself, then in its title key, then through the entry, then by word segments; newest first within each, an album's songs in track order. ${RESPELLED}`;
 const WIKI_ORDER =
-  'an entry with a name (title, translated title, romanised title) equal to the keyword first, then names starting with it — a franchise in watching order: its first TV series, later seasons, films, OVAs — then matches in the title itself, then in aliases or title key, then (sub-entries) through the entry, then by word segments; newest first within each. ' + RESPELLED;
+  'an entry with a name (title, translated title, romanised title) equal to the keyword first, then names starting with it — a franchise in watching order: its first TV series, later seasons, films, OVAs — then matches in the title itself, then in aliases or title key, then (sub-entries) through the entry, then by word segments; newest first within each. ' +
+  RESPELLED;
 
 /** What a search's answer says besides its rows: that the count stops at its limit, or which keyword the rows are for. */
 function searchNotes(keyword: string, { count, keywordUsed }: SearchPage): Pick<Answer, 'msg'> & { information: Partial<Information> } {
   if (keywordUsed !== undefined) {
     return { information: { keyword_used: keywordUsed }, msg: [`Nothing matched "${keyword}"; these are the results for "${keywordUsed}".`] };
   }
-  return { information: {}, msg: count >= SEARCH_COUNT_LIMIT ? [`More than ${SEARCH_COUNT_LIMIT.toLocaleString('en')} matches: the count and the list stop there. Add words to narrow the search.`] : [] };
+  return {
+    information: {},
+    msg:
+      count >= SEARCH_COUNT_LIMIT
+        ? [`More than ${SEARCH_COUNT_LIMIT.toLocaleString('en')} matches: the count and the list stop there. Add words to narrow the search.`]
+        : [],
+  };
 }
 
 /** `onair_1` (Monday) … `onair_7` (Sunday). */
-const ON_AIR_DAYS: Record<`onair_${number}`, Many<typeof OnAirDtoSchema>> = Object.fromEntries([1, 2, 3, 4, 5, 6, 7].map((d) => [`onair_${d}`, many(OnAirDtoSchema)]));
+const ON_AIR_DAYS: Record<`onair_${number}`, Many<typeof OnAirDtoSchema>> = Object.fromEntries(
+  [1, 2, 3, 4, 5, 6, 7].map((d) => [`onair_${d}`, many(OnAirDtoSchema)]),
+);
 
 // On-air decisions: a 0 anywhere in `week`, an empty value or no `week` means all seven days;
 // duplicates collapse; days answer in ascending order whatever order they were asked in; every
@@ -104,7 +114,11 @@ export const wikiSearch = defineOperation({
     const found = app.deps.catalogue.queries.search.wikis({ keyword: p.keyword, types: p.wiki_type, sources: p.source }, page.perpage, page.offset, site);
     const notes = searchNotes(p.keyword, found);
     // An empty result is an answer, not an error (unlike the entry list).
-    return { information: { page: page.page, perpage: page.perpage, count: found.count, ...notes.information }, msg: notes.msg, payload: { wikis: found.wikis } };
+    return {
+      information: { page: page.page, perpage: page.perpage, count: found.count, ...notes.information },
+      msg: notes.msg,
+      payload: { wikis: found.wikis },
+    };
   },
 });
 
@@ -174,15 +188,23 @@ export const portal = defineOperation({
   redirects: 'Without `api=json|xml`: a 302 redirect to the album page, the player, a search or the site itself.',
   responds: { has_wiki: one('boolean'), has_mp3: one('boolean'), url: one('string') },
   params: {
-    title: exactText({ description: 'The album title, matched exactly: byte for byte, no trimming or case folding (music entries only)', example: 'Sakura Letters' }),
+    title: exactText({
+      description: 'The album title, matched exactly: byte for byte, no trimming or case folding (music entries only)',
+      example: 'Sakura Letters',
+    }),
     bgm_id: positiveInt({ description: "The album's Bangumi subject id; wins over title when both are given", example: '327465' }),
     listen: oneOf(['0', '1'], { description: '1 = lead to the player when the album has audio', example: '1' }, 'must be 1 (to listen) or 0'),
-    api: oneOf(['json', 'xml'], { description: 'json or xml: answer { has_wiki, has_mp3, url } in that format instead of a 302 redirect', example: 'json' }, 'must be json or xml (leave it out to be redirected)'),
+    api: oneOf(
+      ['json', 'xml'],
+      { description: 'json or xml: answer { has_wiki, has_mp3, url } in that format instead of a 302 redirect', example: 'json' },
+      'must be json or xml (leave it out to be redirected)',
+    ),
   },
   handle({ p, app, reply, site }) {
     const { portal: albums } = app.deps.catalogue.queries;
     const query = { title: p.title, bgmId: p.bgm_id, listen: p.listen === '1' };
-    const matches = query.bgmId !== undefined ? albums.albumsByBgmId(query.bgmId, site) : query.title !== undefined ? albums.albumsByTitle(query.title, site) : [];
+    const matches =
+      query.bgmId !== undefined ? albums.albumsByBgmId(query.bgmId, site) : query.title !== undefined ? albums.albumsByTitle(query.title, site) : [];
     const target = portalTarget(matches, query, site);
     if (p.api === undefined) return reply.redirect(target.url, 302);
     return { payload: { ...target }, informationLast: true };
@@ -205,7 +227,11 @@ export const tags = defineOperation({
   params: {
     wiki_type: requiredWikiTypes,
     source: sources("Moecat's extension: count only entries of these sources — a comma list of kinds (bundled, folder, remote) and source ids"),
-    limit: positiveInt({ description: `How many tags, 1–${MAX_TAG_LIMIT} (larger values are clamped); default ${DEFAULT_TAG_LIMIT}`, example: '20', max: MAX_TAG_LIMIT }),
+    limit: positiveInt({
+      description: `How many tags, 1–${MAX_TAG_LIMIT} (larger values are clamped); default ${DEFAULT_TAG_LIMIT}`,
+      example: '20',
+      max: MAX_TAG_LIMIT,
+    }),
   },
   handle({ p, app }) {
     const found = app.deps.catalogue.queries.tags.mostUsed(p.wiki_type, p.limit ?? DEFAULT_TAG_LIMIT, p.source);

@@ -171,7 +171,9 @@ export interface Operation<S extends ParamSpecs = ParamSpecs, R extends Payloads
 /** The payload keys an answer has that `responds` does not declare. */
 type Undeclared<A, R> = A extends { payload: infer P } ? Exclude<keyof P, keyof R> : never;
 /** Nothing when `A` keeps to `R`; else a demand no handler meets, whose text says which keys are undeclared. */
-type Declared<A, R> = [Undeclared<A, R>] extends [never] ? unknown : { handle: `answers payload keys its responds does not declare: ${Undeclared<A, R> & string}` };
+type Declared<A, R> = [Undeclared<A, R>] extends [never]
+  ? unknown
+  : { handle: `answers payload keys its responds does not declare: ${Undeclared<A, R> & string}` };
 
 /**
  * Declares an operation: its handler typed by its parameter specs (`p`) and its answer by `responds`

@@ -24,14 +24,16 @@ import { PAGING, paging, requiredId } from './params';
 export function entryIn<T extends { wiki: WikiDto }>(section: EntrySection, id: number, found: T | undefined): T {
   if (!found) throw new ApiError('NOT_FOUND', `No entry has wiki_id ${id}.`);
   const actual = sectionOf(found.wiki.wiki_type);
-  if (actual !== section) throw new ApiError('NOT_FOUND', `Entry ${id} is not a ${section} entry (its type is ${found.wiki.wiki_type}; it is under /${actual}).`);
+  if (actual !== section)
+    throw new ApiError('NOT_FOUND', `Entry ${id} is not a ${section} entry (its type is ${found.wiki.wiki_type}; it is under /${actual}).`);
   return found;
 }
 
 /** The sub-entry, when it exists and (for a typed path) is of that type; else a 404 saying why. */
 function subIn(type: SubType | undefined, id: number, sub: SubDto | undefined): SubDto {
   if (!sub) throw new ApiError('NOT_FOUND', `No sub-entry has sub_id ${id}.`);
-  if (type && sub.sub_type !== type) throw new ApiError('NOT_FOUND', `Sub-entry ${id} is not a ${type} (it is a ${sub.sub_type}; it is under /${sub.sub_type}).`);
+  if (type && sub.sub_type !== type)
+    throw new ApiError('NOT_FOUND', `Sub-entry ${id} is not a ${type} (it is a ${sub.sub_type}; it is under /${sub.sub_type}).`);
   return sub;
 }
 
@@ -44,7 +46,8 @@ const subOf = (app: FastifyInstance, type: SubType | undefined, id: number, site
 
 const whatOf = (section: EntrySection) => (section === 'anime' ? `an anime entry (${SECTION_TYPES.anime.join(', ')})` : `a ${section} entry`);
 const wikiId = (section: EntrySection) => requiredId({ description: `The id of ${whatOf(section)}`, example: '51000004' });
-const subId = (type?: SubType) => requiredId({ description: type ? `The id of a ${type === 'ep' ? 'episode' : 'song'}` : 'The sub-entry id', example: '51000401' });
+const subId = (type?: SubType) =>
+  requiredId({ description: type ? `The id of a ${type === 'ep' ? 'episode' : 'song'}` : 'The sub-entry id', example: '51000401' });
 
 const detailOf = (section: EntrySection): Operation =>
   defineOperation({
@@ -111,7 +114,7 @@ const subLyrics: Operation = defineOperation({
   spellings: 'api',
   auth: 'api-key',
   summary: "A song's lyrics (Moecat's extension): synced lines with their times, or unsynced text",
-  notes: 'Read at import from a sidecar .lrc beside the MP3 (which wins) or the file\'s ID3 SYLT / USLT tags.',
+  notes: "Read at import from a sidecar .lrc beside the MP3 (which wins) or the file's ID3 SYLT / USLT tags.",
   responds: { lyrics: one(LyricsDtoSchema) },
   errors: { 404: 'No sub-entry has this id, or it has no lyrics' },
   params: { sub_id: subId() },
@@ -143,7 +146,14 @@ const FAVS_NOTE =
  * favs, ratings and relationships of one object at `/{prefix}/…`: `what` names it in summaries,
  * `idName` is its id parameter, `check` 404s an id that is not one.
  */
-function listsOf(prefix: string, what: string, favType: 'wiki' | 'sub', idName: 'wiki_id' | 'sub_id', idParam: ParamSpec<number>, check: (app: FastifyInstance, id: number, site: string) => unknown): Operation[] {
+function listsOf(
+  prefix: string,
+  what: string,
+  favType: 'wiki' | 'sub',
+  idName: 'wiki_id' | 'sub_id',
+  idParam: ParamSpec<number>,
+  check: (app: FastifyInstance, id: number, site: string) => unknown,
+): Operation[] {
   const base = { method: 'GET', spellings: 'api', auth: 'api-key', paged: true, params: { [idName]: idParam, ...PAGING } } as const;
   const idOf = (p: Record<string, unknown>) => p[idName] as number;
   // Moecat has no ratings or relationships: their lists are always empty.

@@ -57,13 +57,13 @@ export const explore = defineOperation({
   summary: 'Lists to start from: the newest music, what is hot here, a random pick of music, the most used tags',
   notes:
     'Each list is asked for with its flag =1; only those asked are answered. "Hot" ranks entries by the local user\'s plays and favourites (a favourite counts as five plays), then the newest; ' +
-    'Moecat has no counts from other listeners. With an API key alone, hot lists are the newest (the key does not carry the user\'s data).',
+    "Moecat has no counts from other listeners. With an API key alone, hot lists are the newest (the key does not carry the user's data).",
   formatParam: 'api',
   optionalPayload: 'Only the lists asked for',
   responds: EXPLORE_LISTS,
   params: {
     new_musics: asked('the newest music entries'),
-    hot_musics: asked("the music entries played and favoured most here"),
+    hot_musics: asked('the music entries played and favoured most here'),
     hot_radios: asked('the radio entries played and favoured most here'),
     musics: asked('music entries picked at random'),
     tags: asked('the most used music tags'),
@@ -104,7 +104,8 @@ export const userDetail = defineOperation({
   params: { uid: positiveInt({ description: 'The user id: 1, the local user (the default)', example: '1' }) },
   handle({ p, app, site, asUser }) {
     if (p.uid !== undefined && p.uid !== LOCAL_USER_ID) throw new ApiError('NOT_FOUND', `No user has uid ${p.uid}: Moecat has one user, uid ${LOCAL_USER_ID}.`);
-    if (!asUser) throw new ApiError('FORBIDDEN', "The user's details are for the app or a request signed with OAuth; an API key alone does not carry the user's data.");
+    if (!asUser)
+      throw new ApiError('FORBIDDEN', "The user's details are for the app or a request signed with OAuth; an API key alone does not carry the user's data.");
     return { payload: { user: toUserDto(app.deps.userDb.profile(), site) } };
   },
 });

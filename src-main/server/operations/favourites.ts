@@ -33,7 +33,11 @@ export const addFav = defineOperation({
   auth: 'user',
   summary: "Adds an entry or a sub-entry to the user's favourites",
   responds: { fav: one(FavDtoSchema) },
-  errors: { 404: 'The catalogue has no such entry or sub-entry', 405: 'Any method but POST', 409: 'It is already a favourite (delete it first to change fav_type)' },
+  errors: {
+    404: 'The catalogue has no such entry or sub-entry',
+    405: 'Any method but POST',
+    409: 'It is already a favourite (delete it first to change fav_type)',
+  },
   params: {
     fav_obj_type: objType,
     fav_obj_id: objId,
@@ -83,7 +87,9 @@ const listOf = (type: FavObjType) =>
       const page = paging(p);
       const { count, favs } = app.deps.userDb.listFavs(type, page.perpage, page.offset);
       const { findWiki, findSub } = app.deps.catalogue.queries.entryDetail;
-      const items = favs.map((fav): FavItemDto => (type === 'wiki' ? { ...fav, obj: findWiki(fav.fav_obj_id, site) ?? null } : { ...fav, obj: findSub(fav.fav_obj_id, site) ?? null }));
+      const items = favs.map((fav): FavItemDto =>
+        type === 'wiki' ? { ...fav, obj: findWiki(fav.fav_obj_id, site) ?? null } : { ...fav, obj: findSub(fav.fav_obj_id, site) ?? null },
+      );
       return { information: { page: page.page, perpage: page.perpage, count }, payload: { favs: withUserFavs(items, app.deps.userDb) } };
     },
   });

@@ -27,12 +27,15 @@ const TOKEN_SHAPE = /^[0-9a-f]{32}$/;
 
 const feedUrl = (app: FastifyInstance, site: string) => `${site}/calendar/following.ics?token=${app.deps.userDb.settings.calendarToken()}`;
 
-const minutes = spec({ description: `Minutes before the broadcast, 0–${MAX_REMINDER_MINUTES}`, example: '10', type: 'integer', required: true }, (raw, name) => {
-  if (raw === undefined || raw === '') throw missingParameter(name);
-  const n = typeof raw === 'number' ? raw : /^\d{1,4}$/.test(String(raw)) ? Number(raw) : NaN;
-  if (!Number.isInteger(n) || n < 0 || n > MAX_REMINDER_MINUTES) throw badParameter(name, `must be a whole number from 0 to ${MAX_REMINDER_MINUTES}`);
-  return n;
-});
+const minutes = spec(
+  { description: `Minutes before the broadcast, 0–${MAX_REMINDER_MINUTES}`, example: '10', type: 'integer', required: true },
+  (raw, name) => {
+    if (raw === undefined || raw === '') throw missingParameter(name);
+    const n = typeof raw === 'number' ? raw : /^\d{1,4}$/.test(String(raw)) ? Number(raw) : NaN;
+    if (!Number.isInteger(n) || n < 0 || n > MAX_REMINDER_MINUTES) throw badParameter(name, `must be a whole number from 0 to ${MAX_REMINDER_MINUTES}`);
+    return n;
+  },
+);
 
 const feedToken = spec({ description: 'The feed token Settings shows (32 hexadecimal characters)', required: true }, (raw, name) => {
   if (raw === undefined || raw === '') throw missingParameter(name);

@@ -53,7 +53,7 @@ export const getJob = defineOperation({
   path: '/app/jobs/:id',
   spellings: 'json',
   auth: 'first-party',
-  summary: "One job: its progress, problems and, when it ends, its result or why it failed",
+  summary: 'One job: its progress, problems and, when it ends, its result or why it failed',
   responds: { job: one(shaped<JobState>()) },
   errors: { 404: 'No such job' },
   params: { id: jobId },
@@ -85,7 +85,11 @@ export const library = defineOperation({
   responds: { folders: many(shaped<LibraryFolder>()), writable: one('boolean'), job: LATEST_JOB },
   params: {},
   handle: ({ app }) => ({
-    payload: { folders: app.deps.catalogue.queries.library.folders(), writable: app.jobs.writable && app.deps.dataDir !== undefined, job: latest(app, 'import') },
+    payload: {
+      folders: app.deps.catalogue.queries.library.folders(),
+      writable: app.jobs.writable && app.deps.dataDir !== undefined,
+      job: latest(app, 'import'),
+    },
   }),
 });
 
@@ -228,7 +232,17 @@ export const startSync = defineOperation({
     if (p.covers && !dataDir) throw badParameter('covers', 'cannot be used: this server has no data directory');
     const coversDir = p.covers ? dataDir : undefined;
     const job = app.jobs.start('sync', url, (ctx) =>
-      syncRemote({ writer: ctx.writer, url, key: p.key, cacheAudio: p.cache_audio, cacheDir, coversDir, signal: ctx.signal, progress: ctx.progress, problem: ctx.problem }),
+      syncRemote({
+        writer: ctx.writer,
+        url,
+        key: p.key,
+        cacheAudio: p.cache_audio,
+        cacheDir,
+        coversDir,
+        signal: ctx.signal,
+        progress: ctx.progress,
+        problem: ctx.problem,
+      }),
     );
     return { payload: { job } };
   },

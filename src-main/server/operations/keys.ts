@@ -16,8 +16,17 @@ export const KEY_NAME_MAX = 64;
 const KEY_SHAPE = /^[0-9a-f]{41}$/;
 const TOKEN_SHAPE = /^[0-9a-f]{32}$/;
 
-const viewOf = (app: FastifyInstance) => (k: ApiKey): ApiKeyView => ({ key: k.key, name: k.name, created: k.createdAt, revoked: k.revokedAt, in_use: k.key === app.deps.uiKey });
-const toolView = (t: ConnectedTool): ConnectedToolView => ({ token: t.token, name: t.name, key: t.apiKey, connected: t.connectedAt, last_used: t.lastUsedAt, revoked: t.revokedAt });
+const viewOf =
+  (app: FastifyInstance) =>
+  (k: ApiKey): ApiKeyView => ({ key: k.key, name: k.name, created: k.createdAt, revoked: k.revokedAt, in_use: k.key === app.deps.uiKey });
+const toolView = (t: ConnectedTool): ConnectedToolView => ({
+  token: t.token,
+  name: t.name,
+  key: t.apiKey,
+  connected: t.connectedAt,
+  last_used: t.lastUsedAt,
+  revoked: t.revokedAt,
+});
 const nowSeconds = (app: FastifyInstance) => Math.floor(app.deps.now() / 1000);
 
 const keyName = spec({ description: `The key's name, at most ${KEY_NAME_MAX} characters`, example: 'My player', required: true }, (raw, name) => {
@@ -96,7 +105,8 @@ function redirectOf(t: OAuthToken): string | null {
 function requestOf(app: FastifyInstance, token: string): OAuthRequestView {
   const found = oauthStore(app.deps.userDb.db).find(token);
   const key = found?.kind === 'request' ? app.deps.userDb.listKeys().find((k) => k.key === found.apiKey && k.revokedAt === null) : undefined;
-  if (!found || !key) throw new ApiError('NOT_FOUND', 'There is no such authorization request: it may have expired, or its key was revoked. Start again from the tool.');
+  if (!found || !key)
+    throw new ApiError('NOT_FOUND', 'There is no such authorization request: it may have expired, or its key was revoked. Start again from the tool.');
   const expires = found.createdAt + REQUEST_TOKEN_LIFETIME_SECONDS;
   const expired = expires < nowSeconds(app) && (found.status === 'pending' || found.status === 'approved');
   return {

@@ -34,7 +34,15 @@ const perpage = spec(
 );
 
 /** The address of the page after this one: the same path and choice, without credentials. */
-function nextUrl(request: FastifyRequest, site: string, target: Target | undefined, value: string | number | undefined, next: number, per: number, api: string | undefined): string {
+function nextUrl(
+  request: FastifyRequest,
+  site: string,
+  target: Target | undefined,
+  value: string | number | undefined,
+  next: number,
+  per: number,
+  api: string | undefined,
+): string {
   const query = new URLSearchParams();
   if (target && value !== undefined) query.set(target, String(value));
   query.set('page', String(next));
@@ -52,7 +60,7 @@ export const playlist = defineOperation({
   summary: 'What a player queues: the songs or episodes with audio of an entry, one sub-entry, your favourites, or a random pick',
   notes:
     'Give at most one of music, radio, song (or sub), fav; with none, a random pick across the catalogue ("listen freely"), new on every call. ' +
-    'fav=music|radio|song is the local user\'s favourites for the app or an OAuth-signed request; with an API key alone the playlist is empty and msg says why. ' +
+    "fav=music|radio|song is the local user's favourites for the app or an OAuth-signed request; with an API key alone the playlist is empty and msg says why. " +
     'POST takes the same parameters in a form or JSON body. information adds item_count, may_have_next and next_url (without credentials: add your own).',
   formatParam: 'api',
   paged: true,
@@ -63,7 +71,10 @@ export const playlist = defineOperation({
     radio: positiveInt({ description: 'A radio entry id: its episodes with audio, in order', example: '51000008' }),
     song: positiveInt({ description: 'A sub-entry id (the original name): that song or episode, when it has audio', example: '51000401' }),
     sub: positiveInt({ description: 'A sub-entry id, as `song`', example: '51000401' }),
-    fav: oneOf(['music', 'radio', 'song'], { description: "music, radio or song: the local user's favourites with audio, newest favourite first", example: 'music' }),
+    fav: oneOf(['music', 'radio', 'song'], {
+      description: "music, radio or song: the local user's favourites with audio, newest favourite first",
+      example: 'music',
+    }),
     page,
     perpage,
     api: oneOf(['json', 'xml'], { description: "json or xml: the answer's format (without it, the path decides; JSON without a suffix)", example: 'json' }),
@@ -71,7 +82,8 @@ export const playlist = defineOperation({
   handle({ p, app, site, request, asUser }) {
     const { listen, entryDetail } = app.deps.catalogue.queries;
     const given = TARGETS.filter((name) => p[name] !== undefined);
-    if (given.length > 1) throw new ApiError('BAD_PARAMETER', `Give one of ${TARGETS.map((t) => `"${t}"`).join(', ')}, not ${given.map((g) => `"${g}"`).join(' and ')}.`);
+    if (given.length > 1)
+      throw new ApiError('BAD_PARAMETER', `Give one of ${TARGETS.map((t) => `"${t}"`).join(', ')}, not ${given.map((g) => `"${g}"`).join(' and ')}.`);
     const [target] = given;
     const { page: pageNo, perpage: per, offset } = paging(p);
     const msg: string[] = [];
@@ -89,7 +101,7 @@ export const playlist = defineOperation({
       found = { count: one.count, items: one.items.slice(offset, offset + per) };
     } else if (target === 'fav') {
       if (!asUser) {
-        msg.push('fav lists the local user\'s favourites: sign the request with OAuth (an API key alone does not carry the user\'s data).');
+        msg.push("fav lists the local user's favourites: sign the request with OAuth (an API key alone does not carry the user's data).");
         found = { count: 0, items: [] };
       } else if (p.fav === 'song') {
         found = listen.ofSubs(app.deps.userDb.favIds('sub'), SUB_TYPES, per, offset, site);

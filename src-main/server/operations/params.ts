@@ -114,9 +114,16 @@ export const httpBase = (doc: Doc) =>
 export const DEFAULT_PERPAGE = 20;
 export const MAX_PERPAGE = 50;
 
-export const page = spec({ description: 'Page number, from 1', example: '1', type: 'integer' }, (raw, name) => positiveIntOf(raw, name, { max: 1_000_000 }) ?? 1);
+export const page = spec(
+  { description: 'Page number, from 1', example: '1', type: 'integer' },
+  (raw, name) => positiveIntOf(raw, name, { max: 1_000_000 }) ?? 1,
+);
 export const perpage = spec(
-  { description: `Items per page, 1–${MAX_PERPAGE} (larger values are clamped to ${MAX_PERPAGE}); default ${DEFAULT_PERPAGE}`, example: String(DEFAULT_PERPAGE), type: 'integer' },
+  {
+    description: `Items per page, 1–${MAX_PERPAGE} (larger values are clamped to ${MAX_PERPAGE}); default ${DEFAULT_PERPAGE}`,
+    example: String(DEFAULT_PERPAGE),
+    type: 'integer',
+  },
   (raw, name) => positiveIntOf(raw, name, { max: MAX_PERPAGE }) ?? DEFAULT_PERPAGE,
 );
 /** `page` and `perpage` as a paged operation declares them. */

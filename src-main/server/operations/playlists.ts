@@ -184,7 +184,8 @@ const moveInPlaylist = defineOperation({
   handle({ p, app }) {
     playlistOf(app, p.playlist_id);
     const items = app.deps.userDb.playlists.items(p.playlist_id);
-    if (p.from! >= items.length || p.to! >= items.length) throw new ApiError('NOT_FOUND', `Playlist ${p.playlist_id} has ${items.length} songs: positions run from 0 to ${items.length - 1}.`);
+    if (p.from! >= items.length || p.to! >= items.length)
+      throw new ApiError('NOT_FOUND', `Playlist ${p.playlist_id} has ${items.length} songs: positions run from 0 to ${items.length - 1}.`);
     const [moving] = items.splice(p.from!, 1);
     items.splice(p.to!, 0, moving);
     return changed(app, p.playlist_id, items);
@@ -209,7 +210,9 @@ const exportPlaylist = defineOperation({
     const items = app.deps.userDb.playlists.items(p.playlist_id).flatMap((id) => {
       const sub = findSub(id, site);
       const place = sub && files.locationOf(id, site);
-      return sub && place ? [{ title: sub.sub_title, artist: artistOf(sub.sub_meta, sub.wiki.wiki_meta), seconds: place.seconds, location: place.location }] : [];
+      return sub && place
+        ? [{ title: sub.sub_title, artist: artistOf(sub.sub_meta, sub.wiki.wiki_meta), seconds: place.seconds, location: place.location }]
+        : [];
     });
     const filename = `${playlist.name.replace(/[^\p{L}\p{N} ._-]/gu, '_').slice(0, 80) || 'playlist'}.m3u8`;
     return reply
@@ -225,19 +228,24 @@ const importPlaylist = defineOperation({
   path: '/app/playlists/import',
   bodyLimit: IMPORT_BODY_LIMIT,
   summary: "Makes a playlist from an .m3u8 or .m3u file's content: the songs of imported folders it names",
-  notes: "A location matches when it is a path (or file:// URL) whose real path is a file Moecat imported from a folder, or one of this server's /files/ URLs; the others, lines that are no path or URL included, are counted in `missing`. Nothing is fetched.",
+  notes:
+    "A location matches when it is a path (or file:// URL) whose real path is a file Moecat imported from a folder, or one of this server's /files/ URLs; the others, lines that are no path or URL included, are counted in `missing`. Nothing is fetched.",
   responds: { ...PLAYLIST, matched: one('integer'), missing: one('integer') },
   params: {
     name: playlistName,
-    text: spec({ description: `The file's content (UTF-8), at most 1 MiB and ${MAX_IMPORT_LOCATIONS.toLocaleString('en')} locations`, required: true }, (raw, name) => {
-      if (typeof raw !== 'string' || raw.trim() === '') throw missingParameter(name);
-      return raw;
-    }),
+    text: spec(
+      { description: `The file's content (UTF-8), at most 1 MiB and ${MAX_IMPORT_LOCATIONS.toLocaleString('en')} locations`, required: true },
+      (raw, name) => {
+        if (typeof raw !== 'string' || raw.trim() === '') throw missingParameter(name);
+        return raw;
+      },
+    ),
   },
   async handle({ p, app, site }) {
     const files = playlistFiles(app.deps.catalogue);
     const locations = m3uLocations(p.text, MAX_IMPORT_LOCATIONS + 1);
-    if (locations.length > MAX_IMPORT_LOCATIONS) throw badParameter('text', `must name at most ${MAX_IMPORT_LOCATIONS.toLocaleString('en')} songs; this file names more`);
+    if (locations.length > MAX_IMPORT_LOCATIONS)
+      throw badParameter('text', `must name at most ${MAX_IMPORT_LOCATIONS.toLocaleString('en')} songs; this file names more`);
     const found = (await files.subsOf(locations, site)).filter((id): id is number => id !== undefined);
     if (found.length > PLAYLIST_MAX_ITEMS) throw new ApiError('BAD_PARAMETER', `A playlist holds at most ${PLAYLIST_MAX_ITEMS} songs.`);
     const playlist = app.deps.userDb.playlists.create(p.name, found, Math.floor(app.deps.now() / 1000));

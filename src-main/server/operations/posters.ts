@@ -37,7 +37,10 @@ export const setPosters = defineOperation({
   responds: { posters: one(shaped<PosterView>()), job: one(shaped<JobState | null>()) },
   params: {
     enabled: flag({ description: 'true to fetch posters when asked (a JSON body)' }),
-    api_base: httpBase({ description: "Bangumi's API (http or https); left out, the one set before (https://api.bgm.tv at first)", example: 'https://api.bgm.tv' }),
+    api_base: httpBase({
+      description: "Bangumi's API (http or https); left out, the one set before (https://api.bgm.tv at first)",
+      example: 'https://api.bgm.tv',
+    }),
   },
   handle({ p, app }) {
     const apiBase = p.api_base ?? app.deps.userDb.settings.posters().apiBase;
@@ -62,7 +65,16 @@ export const startPosters = defineOperation({
     if (!dataDir) throw new ApiError('BAD_PARAMETER', 'This server has no data directory to keep posters in.');
     const { fetchPosters } = await loadPosters();
     const job = app.jobs.startWithoutWriter('posters', settings.apiBase, (ctx) =>
-      fetchPosters({ catalogue: app.deps.catalogue, posters: app.deps.userDb.posters, dataDir, apiBase: settings.apiBase, signal: ctx.signal, progress: ctx.progress, problem: ctx.problem, now: app.deps.now }),
+      fetchPosters({
+        catalogue: app.deps.catalogue,
+        posters: app.deps.userDb.posters,
+        dataDir,
+        apiBase: settings.apiBase,
+        signal: ctx.signal,
+        progress: ctx.progress,
+        problem: ctx.problem,
+        now: app.deps.now,
+      }),
     );
     return { payload: { job } };
   },

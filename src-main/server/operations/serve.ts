@@ -46,7 +46,8 @@ export const OPERATION_ROUTER_OPTIONS = {
 /** The spellings of an API operation's path: bare (JSON), `.json` and `.xml`. */
 export const API_SUFFIXES: readonly string[] = ['', '.json', '.xml'];
 
-export const suffixesOf = (op: Pick<Operation, 'spellings' | 'file'>): readonly string[] => (op.file ? [op.file.suffix] : op.spellings === 'api' ? API_SUFFIXES : ['.json']);
+export const suffixesOf = (op: Pick<Operation, 'spellings' | 'file'>): readonly string[] =>
+  op.file ? [op.file.suffix] : op.spellings === 'api' ? API_SUFFIXES : ['.json'];
 
 /**
  * The router's paths for `path` + each of `suffixes`. The three API spellings are one route whose last
@@ -95,7 +96,8 @@ function inputOf(request: FastifyRequest, query: ParsedQuery): Map<string, RawVa
     if (isObjectKey(name)) throw badParameter(name, 'is not accepted as a parameter name');
     if (input.has(name)) throw badParameter(name, 'is given more than once');
     if (value === null) continue;
-    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') throw badParameter(name, 'must be a string, a number or true or false');
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
+      throw badParameter(name, 'must be a string, a number or true or false');
     input.set(name, value);
   }
   return input;
@@ -127,7 +129,9 @@ function sendForm(reply: FastifyReply, fields: Record<string, unknown>): Fastify
  * be read — answer in it; other routes choose it in `answer`, with no hook to run.
  */
 function hooksOf(op: Operation, page = false) {
-  const chooseFormat = takesFormatParam(op, page) ? (request: FastifyRequest) => void (request.apiFormat = formatFromParam(request.url, op.formatParam ?? 'api')) : undefined;
+  const chooseFormat = takesFormatParam(op, page)
+    ? (request: FastifyRequest) => void (request.apiFormat = formatFromParam(request.url, op.formatParam ?? 'api'))
+    : undefined;
   const authority = op.auth === 'first-party' ? requireFirstParty : op.auth === 'user' ? userAuthority.onRequest : undefined;
   if (!authority && !(chooseFormat && (op.method === 'POST' || op.alsoPost))) return {};
   const onRequest = async (request: FastifyRequest) => {
@@ -149,7 +153,11 @@ async function answer(op: Operation, app: FastifyInstance, request: FastifyReque
   const asUser = ui || (op.auth === 'api-key' && requireApiKeyOrOAuth(request, input) === 'oauth');
   const key = !asUser && op.cache && cacheKey(request, query.request, op.cache === 'minute' ? app.deps.now() : undefined);
   const cached = key && app.answerCache.get(key);
-  if (key && cached) return sendAnswer(reply, plainFormAdded(request, cached, (whole) => app.answerCache.set(key, whole)));
+  if (key && cached)
+    return sendAnswer(
+      reply,
+      plainFormAdded(request, cached, (whole) => app.answerCache.set(key, whole)),
+    );
   const generation = app.answerCache.generation;
 
   const pathParams = (request.params ?? {}) as Record<string, string>;
@@ -226,7 +234,13 @@ export async function serveOperations(app: FastifyInstance, operations: readonly
       if (op.cache) app.answerCache.followSource(app.deps.catalogue.dataVersion);
       const opMethods = op.alsoPost ? [op.method, 'POST' as const] : op.alsoGet ? [op.method, 'GET' as const] : [op.method];
       for (const url of routePaths(op.path, suffixesOf(op))) {
-        scope.route({ method: opMethods, url, bodyLimit: op.bodyLimit ?? BODY_LIMIT, ...hooksOf(op), handler: (request, reply) => answer(op, app, request, reply) });
+        scope.route({
+          method: opMethods,
+          url,
+          bodyLimit: op.bodyLimit ?? BODY_LIMIT,
+          ...hooksOf(op),
+          handler: (request, reply) => answer(op, app, request, reply),
+        });
       }
       // A UI page asked for the API (`/music/12?api=json`); without `api` it is the UI's page.
       for (const url of op.pagePaths ?? []) {

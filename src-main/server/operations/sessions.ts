@@ -12,13 +12,15 @@ import { requiredId, spec } from './params';
 const LOGIN_TOKEN_SHAPE = /^[0-9a-f]{32}$/;
 const SIGN_IN_REFUSED = 'This sign-in link has been used already, or belongs to an earlier run of Moecat. Open the newest link Moecat printed.';
 
-const viewOf = (request: FastifyRequest) => (s: UiSession): UiSessionView => ({
-  id: s.id,
-  name: s.name,
-  created: s.createdAt,
-  last_used: s.lastUsedAt,
-  current: request.server.sessions.sessionOf(request)?.id === s.id,
-});
+const viewOf =
+  (request: FastifyRequest) =>
+  (s: UiSession): UiSessionView => ({
+    id: s.id,
+    name: s.name,
+    created: s.createdAt,
+    last_used: s.lastUsedAt,
+    current: request.server.sessions.sessionOf(request)?.id === s.id,
+  });
 
 const loginToken = spec({ description: 'The one-time token of the sign-in link the server printed (32 hex characters)', required: true }, (raw) => {
   // Any wrong token is the same refusal: the answer tells nothing about which tokens exist.

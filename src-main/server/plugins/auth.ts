@@ -9,7 +9,8 @@ import type { RawValue } from '../operations/define';
 const KEY_SHAPE = /^[0-9a-f]{41}$/;
 
 export function requireApiKey(request: FastifyRequest, key: RawValue | undefined): void {
-  if (key === undefined || key === '') throw new ApiError('UNAUTHORIZED', 'Parameter "api_key" is required: create a key in Settings or with `moecat keys create`.');
+  if (key === undefined || key === '')
+    throw new ApiError('UNAUTHORIZED', 'Parameter "api_key" is required: create a key in Settings or with `moecat keys create`.');
   if (typeof key !== 'string' || !KEY_SHAPE.test(key) || !request.server.deps.userDb.isActiveKey(key)) {
     throw new ApiError('UNAUTHORIZED', 'Parameter "api_key" is not an active API key.');
   }

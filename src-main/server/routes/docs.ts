@@ -28,10 +28,12 @@ const NOTE_OF_SUFFIX: Record<string, string> = {
 const PAGED_NOTE = 'Paged: `information` carries `page`, `perpage` (at most 50) and `count` (total matches).';
 const AUTH_NOTE: Record<Operation['auth'], string> = {
   none: 'Open to anyone who can reach the server.',
-  'api-key': 'Needs `api_key`, or a request signed with an OAuth 1.0a access token (which also shows the user\'s favourites in `wiki_user_fav` / `sub_user_fav`).',
+  'api-key':
+    "Needs `api_key`, or a request signed with an OAuth 1.0a access token (which also shows the user's favourites in `wiki_user_fav` / `sub_user_fav`).",
   user: "The user's own data: Moecat's UI (its per-run token in `X-Moecat-UI`) or a tool the user connected with OAuth 1.0a (a request signed with its access token, HMAC-SHA1); never another Origin.",
   'first-party': "Only Moecat's own UI may call this: it sends its per-run token in `X-Moecat-UI` (and, from a browser, this server's Origin).",
-  'oauth-consumer': 'Protocol parameters go in the `Authorization: OAuth` header, the query or a form body (each once), signed with HMAC-SHA1; the consumer is an API key and its secret.',
+  'oauth-consumer':
+    'Protocol parameters go in the `Authorization: OAuth` header, the query or a form body (each once), signed with HMAC-SHA1; the consumer is an API key and its secret.',
 };
 const SECURITY: Record<Operation['auth'], Json[] | undefined> = {
   none: undefined,
@@ -79,7 +81,9 @@ function valueSchema(op: Operation, object: Responded, named = NAMED): Json {
 
 /** The schemas of `responds`' keys. */
 const payloadProperties = (op: Operation): Json =>
-  Object.fromEntries(Object.entries(op.responds).map(([key, { list, object }]) => [key, list ? { type: 'array', items: valueSchema(op, object) } : valueSchema(op, object)]));
+  Object.fromEntries(
+    Object.entries(op.responds).map(([key, { list, object }]) => [key, list ? { type: 'array', items: valueSchema(op, object) } : valueSchema(op, object)]),
+  );
 
 /** The envelope of one operation's success: `information` plus the payload keys of `responds`. */
 function envelopeBody(op: Operation): Json {
@@ -110,29 +114,46 @@ function operationObject(op: Operation, suffix: string, method: Operation['metho
   const name = `${op.method === 'GET' ? '' : 'Post'}${pascal(op.path)}`;
   const formats: Format[] = op.formatParam || pagePath ? ['json', 'xml'] : [suffix === '.xml' ? 'xml' : 'json'];
   const pageParams = new Set([...(pagePath ?? '').matchAll(/:(\w+)/g)].map((m) => m[1]));
-  const fields = Object.entries(op.params).map(([param, spec]): [string, typeof spec] => (pageParams.has(param) ? [param, { ...spec, in: 'path' }] : [param, spec]));
+  const fields = Object.entries(op.params).map(([param, spec]): [string, typeof spec] =>
+    pageParams.has(param) ? [param, { ...spec, in: 'path' }] : [param, spec],
+  );
   const describe = (spec: (typeof fields)[number][1]) => ({
     type: spec.type ?? 'string',
     description: spec.description,
     ...(spec.example === undefined ? {} : { example: spec.example }),
   });
-  if (pagePath && !fields.some(([param]) => param === 'api')) fields.push(['api', { description: 'json or xml: without it, this address is the UI\'s page', example: 'json', read: () => undefined }]);
+  if (pagePath && !fields.some(([param]) => param === 'api'))
+    fields.push(['api', { description: "json or xml: without it, this address is the UI's page", example: 'json', read: () => undefined }]);
   const inPath = fields.filter(([, spec]) => spec.in === 'path');
   const inQuery = fields.filter(([, spec]) => spec.in !== 'path');
   const post = method === 'POST';
   const signed = op.auth === 'oauth-consumer';
   const parameters: Json[] = [
     ...inPath.map(([param, spec]) => ({ name: param, in: 'path', required: true, description: spec.description, schema: { type: spec.type ?? 'string' } })),
-    ...(post ? [] : inQuery.map(([param, spec]) => ({ name: param, in: 'query', required: spec.required === true || (pagePath !== undefined && param === 'api'), description: spec.description, schema: { type: 'string' }, ...(spec.example === undefined ? {} : { example: spec.example }) }))),
+    ...(post
+      ? []
+      : inQuery.map(([param, spec]) => ({
+          name: param,
+          in: 'query',
+          required: spec.required === true || (pagePath !== undefined && param === 'api'),
+          description: spec.description,
+          schema: { type: 'string' },
+          ...(spec.example === undefined ? {} : { example: spec.example }),
+        }))),
   ];
   if (op.auth === 'api-key') parameters.push({ $ref: '#/components/parameters/ApiKey' });
-  const body = { type: 'object', required: inQuery.filter(([, s]) => s.required).map(([n]) => n), properties: Object.fromEntries(inQuery.map(([n, s]) => [n, describe(s)])) };
+  const body = {
+    type: 'object',
+    required: inQuery.filter(([, s]) => s.required).map(([n]) => n),
+    properties: Object.fromEntries(inQuery.map(([n, s]) => [n, describe(s)])),
+  };
   if ((body.required as string[]).length === 0) delete (body as Json).required;
   const errors = Object.fromEntries(Object.entries(op.errors ?? {}).map(([status, why]) => [status, { description: why, content: content('Error', formats) }]));
   const formatNote =
     (op.formatParam && `The format is chosen by \`${op.formatParam}\` (json or xml), whatever the suffix.`) ||
     (op.answersForm && `Answers application/x-www-form-urlencoded fields; errors are the envelope in ${suffix === '.xml' ? 'XML' : 'JSON'}.`);
-  const apiNote = !op.formatParam && op.spellings === 'api' && !op.file && !op.answersForm ? '`api=json` or `api=xml` chooses the format over the suffix.' : undefined;
+  const apiNote =
+    !op.formatParam && op.spellings === 'api' && !op.file && !op.answersForm ? '`api=json` or `api=xml` chooses the format over the suffix.' : undefined;
   const notes = [
     pagePath && `The UI's page at this address answers as \`${op.path}\` when asked with \`api=json\` or \`api=xml\`; without \`api\` it is the page.`,
     op.alsoPost && `Answers GET and POST alike${post ? '' : ' (a form or JSON body with POST)'}.`,
@@ -154,17 +175,31 @@ function operationObject(op: Operation, suffix: string, method: Operation['metho
     ...(security ? { security } : {}),
     parameters,
     // A signed request's body is read only as a form (oauth/verify.ts).
-    ...(post && inQuery.length > 0 ? { requestBody: { required: false, content: { 'application/x-www-form-urlencoded': { schema: body }, ...(signed ? {} : { 'application/json': { schema: body } }) } } } : {}),
+    ...(post && inQuery.length > 0
+      ? {
+          requestBody: {
+            required: false,
+            content: { 'application/x-www-form-urlencoded': { schema: body }, ...(signed ? {} : { 'application/json': { schema: body } }) },
+          },
+        }
+      : {}),
     responses: {
       200: op.file
         ? { description: `The ${op.file.type} file`, content: { [op.file.type]: { schema: { type: 'string' } } } }
         : op.answersForm
-          ? { description: 'The fields, application/x-www-form-urlencoded', content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', required: Object.keys(op.responds), properties: payloadProperties(op) } } } }
+          ? {
+              description: 'The fields, application/x-www-form-urlencoded',
+              content: {
+                'application/x-www-form-urlencoded': { schema: { type: 'object', required: Object.keys(op.responds), properties: payloadProperties(op) } },
+              },
+            }
           : { description: 'The envelope with the answer', content: content(name, formats) },
       ...(op.redirects ? { 302: { description: op.redirects, headers: { Location: { schema: { type: 'string' } } } } } : {}),
       400: { description: 'A parameter is missing or invalid; `msg` says which and why', content: content('Error', formats) },
       ...(op.auth === 'none' ? {} : { 401: { description: UNAUTHORIZED[op.auth], content: content('Error', formats) } }),
-      ...(op.auth === 'user' || op.auth === 'first-party' ? { 403: { description: "An Origin other than this server's", content: content('Error', formats) } } : {}),
+      ...(op.auth === 'user' || op.auth === 'first-party'
+        ? { 403: { description: "An Origin other than this server's", content: content('Error', formats) } }
+        : {}),
       ...errors,
       500: { description: 'Server fault (no stack trace)', content: content('Error', formats) },
     },
@@ -208,13 +243,15 @@ export function fillOpenApiDocument(doc: Json, operations: readonly Operation[])
     type: 'apiKey',
     in: 'header',
     name: 'Authorization',
-    description: 'OAuth 1.0a (RFC 5849), HMAC-SHA1: `Authorization: OAuth …` (or `oauth_*` query parameters) signed with an API key and its secret as consumer and an access token the user approved.',
+    description:
+      'OAuth 1.0a (RFC 5849), HMAC-SHA1: `Authorization: OAuth …` (or `oauth_*` query parameters) signed with an API key and its secret as consumer and an access token the user approved.',
   };
   const apiKey = {
     name: 'api_key',
     in: 'query',
     required: true,
-    description: 'An active API key: 41 lower-case hex characters (Settings, or `moecat keys create`). Never echoed back. A request signed with an OAuth 1.0a access token (see /oauth/request_token) may carry that instead, and then gets the user\'s favourites in `wiki_user_fav` / `sub_user_fav`.',
+    description:
+      "An active API key: 41 lower-case hex characters (Settings, or `moecat keys create`). Never echoed back. A request signed with an OAuth 1.0a access token (see /oauth/request_token) may carry that instead, and then gets the user's favourites in `wiki_user_fav` / `sub_user_fav`.",
     schema: { type: 'string', pattern: '^[0-9a-f]{41}$' },
   };
   Object.assign(doc, { paths, components: { schemas, parameters: { ApiKey: apiKey }, securitySchemes: { MoecatUi: moecatUi, OAuth1: oauth1 } } });

@@ -35,7 +35,10 @@ export async function remoteAudioRoutes(app: FastifyInstance): Promise<void> {
       upstream = await fetchOnOrigin(audio.url, audio.origin, { headers: range ? { range } : {}, signal: abort.signal });
     } catch (err) {
       if (err instanceof ForeignOriginError) throw new ApiError('BAD_GATEWAY', `This song's audio was refused: ${err.message}`);
-      throw new ApiError('BAD_GATEWAY', `The server this song was synced from (${host}) cannot be reached. Sync it with the audio cache turned on to listen offline.`);
+      throw new ApiError(
+        'BAD_GATEWAY',
+        `The server this song was synced from (${host}) cannot be reached. Sync it with the audio cache turned on to listen offline.`,
+      );
     } finally {
       clearTimeout(timer);
     }

@@ -100,7 +100,8 @@ export async function uiRoutes(app: FastifyInstance, opts: { rendererDir?: strin
       request.apiFormat = wanted;
       return sendNotFound(request, reply);
     }
-    if (indexHtml === undefined || (request.method !== 'GET' && request.method !== 'HEAD') || (!UI_PAGES.has(path) && API_PATH.test(path))) return sendNotFound(request, reply);
+    if (indexHtml === undefined || (request.method !== 'GET' && request.method !== 'HEAD') || (!UI_PAGES.has(path) && API_PATH.test(path)))
+      return sendNotFound(request, reply);
     return page(reply);
   });
 }

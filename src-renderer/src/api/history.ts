@@ -18,7 +18,12 @@ export interface HistoryPage {
 
 export async function fetchHistory(page: number, perpage: number, signal?: AbortSignal): Promise<HistoryPage> {
   const res = await getFirstParty<{ plays: PlayItemDto[] }>(withQuery('/app/history.json', { page, perpage }), signal);
-  return { items: res.plays, count: res.information.count ?? res.plays.length, page: res.information.page ?? page, perpage: res.information.perpage ?? perpage };
+  return {
+    items: res.plays,
+    count: res.information.count ?? res.plays.length,
+    page: res.information.page ?? page,
+    perpage: res.information.perpage ?? perpage,
+  };
 }
 
 /** Forgets every play; resolves how many were removed. */

@@ -36,15 +36,25 @@ const PERIOD = /^(\d{4})(?:-?(\d{2})(?:-?(\d{2}))?)?$/;
 /** One of the API's date forms: 2024, 2024-03, 202403, 2024-03-10, 20240310, or two of them joined by a comma. */
 export function isDateFilter(value: string): boolean {
   const parts = value.split(',');
-  return parts.length <= 2 && parts.every((p) => {
-    const m = PERIOD.exec(p.trim());
-    return m !== null && (!m[2] || (Number(m[2]) >= 1 && Number(m[2]) <= 12)) && (!m[3] || (Number(m[3]) >= 1 && Number(m[3]) <= 31));
-  });
+  return (
+    parts.length <= 2 &&
+    parts.every((p) => {
+      const m = PERIOD.exec(p.trim());
+      return m !== null && (!m[2] || (Number(m[2]) >= 1 && Number(m[2]) <= 12)) && (!m[3] || (Number(m[3]) >= 1 && Number(m[3]) <= 31));
+    })
+  );
 }
 
 export function parseBrowseQuery(query: Record<string, QueryValue>): BrowseFilters {
   const initial = single(query.initial)?.toLowerCase();
-  const tags = [...new Set((single(query.tag) ?? '').split(',').map((t) => t.trim()).filter(Boolean))];
+  const tags = [
+    ...new Set(
+      (single(query.tag) ?? '')
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  ];
   const date = single(query.date);
   const page = Number(single(query.page));
   const sources = [...new Set((single(query.source) ?? '').split(','))].filter((s): s is SourceFilter => (SOURCE_FILTERS as readonly string[]).includes(s));

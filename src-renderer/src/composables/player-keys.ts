@@ -7,7 +7,8 @@ import type { usePlayerStore } from '../stores/player';
 export const SEEK_STEP = 10;
 
 /** Elements whose own keyboard handling wins over the shortcuts. */
-const OWN_KEYS = 'input, textarea, select, button, a[href], summary, [contenteditable=""], [contenteditable="true"], [role="slider"], [role="textbox"], [role="combobox"], [role="listbox"], [role="menu"], [role="menuitem"]';
+const OWN_KEYS =
+  'input, textarea, select, button, a[href], summary, [contenteditable=""], [contenteditable="true"], [role="slider"], [role="textbox"], [role="combobox"], [role="listbox"], [role="menu"], [role="menuitem"]';
 
 export function usePlayerKeys(player: ReturnType<typeof usePlayerStore>): void {
   function onKey(event: KeyboardEvent): void {

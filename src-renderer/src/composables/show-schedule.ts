@@ -29,7 +29,9 @@ export function referenceBroadcast(b: BroadcastDto, nowMs: number): number | nul
 
 /** The slot as the viewer's zone sees it: weekday and "HH:MM", from a real broadcast. */
 export function slotInZone(atMs: number, zone: string): { weekday: number; time: string } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(atMs);
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(
+    atMs,
+  );
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(get('weekday')) + 1;
   return { weekday, time: `${get('hour')}:${get('minute')}` };

@@ -53,7 +53,13 @@ export function replaced(items: readonly QueuedTrack[], start: number, shuffle: 
   const first = Math.min(Math.max(0, Math.trunc(start) || 0), items.length - 1);
   if (!shuffle) return { tracks: items.slice(), index: first, unshuffled: null };
   return {
-    tracks: [items[first], ...shuffledCopy(items.filter((_, i) => i !== first), random)],
+    tracks: [
+      items[first],
+      ...shuffledCopy(
+        items.filter((_, i) => i !== first),
+        random,
+      ),
+    ],
     index: 0,
     unshuffled: items.map((t) => t.qid),
   };
@@ -117,7 +123,10 @@ export function shuffleToggled(q: QueueState, random: Random): QueueState {
     const tracks = q.unshuffled.map((qid) => byQid.get(qid)).filter((t): t is QueuedTrack => t !== undefined);
     return { tracks, index: tracks.findIndex((t) => t.qid === playing?.qid), unshuffled: null };
   }
-  const rest = shuffledCopy(q.tracks.filter((t) => t.qid !== playing?.qid), random);
+  const rest = shuffledCopy(
+    q.tracks.filter((t) => t.qid !== playing?.qid),
+    random,
+  );
   const tracks = playing ? [playing, ...rest] : rest;
   return { tracks, index: tracks.findIndex((t) => t.qid === playing?.qid), unshuffled: q.tracks.map((t) => t.qid) };
 }

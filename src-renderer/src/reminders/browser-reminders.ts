@@ -11,7 +11,6 @@ import { wikiPagePath } from '../../../src-main/contract/paths';
 import { fetchFollowing, fetchReminders } from '../api/following';
 import { FOLLOWING_CHANGED } from './following-changed';
 
-
 type Say = (key: string, named: Record<string, unknown>) => string;
 
 function show(r: Reminder, router: Router, say: Say): void {

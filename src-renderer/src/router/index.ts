@@ -4,27 +4,28 @@
 import { createRouter, createWebHistory } from 'vue-router';
 import OnAirView from '../views/OnAirView.vue';
 
-export const createAppRouter = () => createRouter({
-  history: createWebHistory('/'),
-  routes: [
-    // The first screen is in the main bundle: no second round trip before it can mount.
-    { path: '/', name: 'on-air', component: OnAirView },
-    { path: '/search', name: 'search', component: () => import('../views/SearchView.vue') },
-    { path: '/browse/:type(music|radio|anime)?', name: 'browse', component: () => import('../views/BrowseView.vue') },
-    { path: '/:type(music|radio|anime)/:id(\\d+)', name: 'entry', component: () => import('../views/EntryView.vue') },
-    { path: '/sub/:type(song|ep)/:id(\\d+)', name: 'sub', component: () => import('../views/SubView.vue') },
-    { path: '/artist/:name', name: 'artist', component: () => import('../views/ArtistView.vue') },
-    { path: '/playing', name: 'playing', component: () => import('../views/NowPlayingView.vue') },
-    { path: '/listen', name: 'listen', component: () => import('../views/ListenView.vue') },
-    { path: '/favourites', name: 'favourites', component: () => import('../views/FavouritesView.vue') },
-    { path: '/playlists', name: 'playlists', component: () => import('../views/PlaylistsView.vue') },
-    { path: '/playlists/:id(\\d+)', name: 'playlist', component: () => import('../views/PlaylistView.vue') },
-    { path: '/settings', name: 'settings', component: () => import('../views/SettingsView.vue') },
-    { path: '/about', name: 'about', component: () => import('../views/AboutView.vue') },
-    { path: '/oauth/authorize', name: 'oauth-authorize', component: () => import('../views/OAuthAuthorizeView.vue') },
-    { path: '/:rest(.*)*', name: 'not-found', component: () => import('../views/NotFoundView.vue') },
-  ],
-  // Back/forward return to where the page was; a new page starts at its top. Typing in the search box
-  // changes only the search's query: the page stays where it is (and no scroll forces a layout per key).
-  scrollBehavior: (to, from, saved) => saved ?? (to.name === 'search' && from.name === 'search' ? false : { top: 0 }),
-});
+export const createAppRouter = () =>
+  createRouter({
+    history: createWebHistory('/'),
+    routes: [
+      // The first screen is in the main bundle: no second round trip before it can mount.
+      { path: '/', name: 'on-air', component: OnAirView },
+      { path: '/search', name: 'search', component: () => import('../views/SearchView.vue') },
+      { path: '/browse/:type(music|radio|anime)?', name: 'browse', component: () => import('../views/BrowseView.vue') },
+      { path: '/:type(music|radio|anime)/:id(\\d+)', name: 'entry', component: () => import('../views/EntryView.vue') },
+      { path: '/sub/:type(song|ep)/:id(\\d+)', name: 'sub', component: () => import('../views/SubView.vue') },
+      { path: '/artist/:name', name: 'artist', component: () => import('../views/ArtistView.vue') },
+      { path: '/playing', name: 'playing', component: () => import('../views/NowPlayingView.vue') },
+      { path: '/listen', name: 'listen', component: () => import('../views/ListenView.vue') },
+      { path: '/favourites', name: 'favourites', component: () => import('../views/FavouritesView.vue') },
+      { path: '/playlists', name: 'playlists', component: () => import('../views/PlaylistsView.vue') },
+      { path: '/playlists/:id(\\d+)', name: 'playlist', component: () => import('../views/PlaylistView.vue') },
+      { path: '/settings', name: 'settings', component: () => import('../views/SettingsView.vue') },
+      { path: '/about', name: 'about', component: () => import('../views/AboutView.vue') },
+      { path: '/oauth/authorize', name: 'oauth-authorize', component: () => import('../views/OAuthAuthorizeView.vue') },
+      { path: '/:rest(.*)*', name: 'not-found', component: () => import('../views/NotFoundView.vue') },
+    ],
+    // Back/forward return to where the page was; a new page starts at its top. Typing in the search box
+    // changes only the search's query: the page stays where it is (and no scroll forces a layout per key).
+    scrollBehavior: (to, from, saved) => saved ?? (to.name === 'search' && from.name === 'search' ? false : { top: 0 }),
+  });

@@ -39,7 +39,6 @@ export interface FavouriteNotice {
   message: string;
 }
 
-
 export interface FavList<K extends FavKind> extends LoadState {
   items: FavItem<K>[];
   count: number;
@@ -151,7 +150,11 @@ export const useFavouritesStore = defineStore('favourites', () => {
     const tracks = await Promise.all(subs.map((sub) => trackOf(sub).catch(() => null)));
     const playable = tracks.flatMap((track, i) => (track ? [{ track, i }] : []));
     const first = playable.findIndex((x) => x.i >= start);
-    if (first >= 0) usePlayerStore().play(playable.map((x) => x.track), first);
+    if (first >= 0)
+      usePlayerStore().play(
+        playable.map((x) => x.track),
+        first,
+      );
   }
 
   return { marks, notice, lists, playAllState, playAllError, isFavourite, isPending, toggle, dismissNotice, loadList, playAll, playFrom };

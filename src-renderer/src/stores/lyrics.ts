@@ -33,7 +33,11 @@ export const useLyricsStore = defineStore('lyrics', () => {
     );
   }
 
-  watch(() => player.current?.subId, (id) => void load(id), { immediate: true });
+  watch(
+    () => player.current?.subId,
+    (id) => void load(id),
+    { immediate: true },
+  );
 
   const active = computed(() => activeLine(lyrics.value, player.position));
 

@@ -160,7 +160,10 @@ export const usePlayerStore = defineStore('player', () => {
     if (playable.length === 0) return;
     play(
       playable.map((x) => x.t),
-      Math.max(0, playable.findIndex((x) => x.i >= fromIndex)),
+      Math.max(
+        0,
+        playable.findIndex((x) => x.i >= fromIndex),
+      ),
     );
   }
 

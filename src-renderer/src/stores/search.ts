@@ -28,7 +28,6 @@ export const PER_PAGE = 20;
  */
 export const COVER_SETTLE_MS = 400;
 
-
 export interface SearchQuery {
   q: string;
   entryTypes: EntrySection[];
@@ -36,7 +35,6 @@ export interface SearchQuery {
   /** Kinds of source of the entries (of both lists); absent or empty = every source. */
   sources?: SourceFilter[];
 }
-
 
 export interface ResultList<T> extends LoadState {
   items: T[];
@@ -68,7 +66,10 @@ export function searchQueryOf(query: LocationQuery): SearchQuery {
 
 const emptyList = <T>(): ResultList<T> => ({ items: [], q: '', respelled: '', count: 0, page: 0, status: 'idle', more: false, error: null });
 const sameQuery = (a: SearchQuery, b: SearchQuery) =>
-  a.q === b.q && a.entryTypes.join() === b.entryTypes.join() && a.subTypes.join() === b.subTypes.join() && (a.sources ?? []).join() === (b.sources ?? []).join();
+  a.q === b.q &&
+  a.entryTypes.join() === b.entryTypes.join() &&
+  a.subTypes.join() === b.subTypes.join() &&
+  (a.sources ?? []).join() === (b.sources ?? []).join();
 
 type Fetcher<T> = (r: SearchRequest, signal: AbortSignal) => Promise<SearchAnswer<T>>;
 
@@ -97,7 +98,15 @@ function resultList<T>(fetcher: Fetcher<T>, typesOf: (q: SearchQuery) => string[
     const page = list.page + 1;
     void run(
       (signal) => fetcher(request(q, page), signal),
-      (answer) => Object.assign(list, { items: [...list.items, ...answer.items], q: answer.keywordUsed ?? q.q, respelled: answer.keywordUsed ?? '', count: answer.count, page, more: false }),
+      (answer) =>
+        Object.assign(list, {
+          items: [...list.items, ...answer.items],
+          q: answer.keywordUsed ?? q.q,
+          respelled: answer.keywordUsed ?? '',
+          count: answer.count,
+          page,
+          more: false,
+        }),
       { keepShown: true, start: () => (list.more = true), failed: () => (list.more = false) },
     );
   }

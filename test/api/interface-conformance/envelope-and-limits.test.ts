@@ -59,7 +59,8 @@ describe.each(FORMATS)('Response envelope in %s', (format) => {
     const count = first.information.count;
     expect(count).toBeGreaterThan(2);
     let seen = 0;
-    for (let page = 1; page <= Math.ceil(count / 2); page++) seen += (await api.get(format, path, { ...query, perpage: '2', page: String(page) })).body.response[list].length;
+    for (let page = 1; page <= Math.ceil(count / 2); page++)
+      seen += (await api.get(format, path, { ...query, perpage: '2', page: String(page) })).body.response[list].length;
     expect(seen).toBe(count);
   });
 

@@ -107,12 +107,7 @@ export const ON_AIR: Field[] = [
 ];
 
 /** "Response envelope": the fields of `information` every query operation carries. */
-export const INFORMATION: Field[] = [
-  f('parameters', 'null-or-value'),
-  f('msg', { array: 'string' }),
-  f('has_error', 'boolean'),
-  f('request', 'string'),
-];
+export const INFORMATION: Field[] = [f('parameters', 'null-or-value'), f('msg', { array: 'string' }), f('has_error', 'boolean'), f('request', 'string')];
 
 /** The same, for the operations with pages (sub-entry search, entry list, entry search). */
 export const PAGED_INFORMATION: Field[] = [...INFORMATION, f('page', 'int'), f('perpage', 'int'), f('count', 'int')];
@@ -121,7 +116,13 @@ export const PAGED_INFORMATION: Field[] = [...INFORMATION, f('page', 'int'), f('
 export const PORTAL: Field[] = [f('has_wiki', 'boolean'), f('has_mp3', 'boolean'), f('url', 'string')];
 
 const describeType = (type: FieldType): string =>
-  typeof type === 'string' ? type : 'object' in type ? 'object' : 'nullable' in type ? `${describeType(type.nullable)} or null` : `array of ${describeType(type.array)}`;
+  typeof type === 'string'
+    ? type
+    : 'object' in type
+      ? 'object'
+      : 'nullable' in type
+        ? `${describeType(type.nullable)} or null`
+        : `array of ${describeType(type.array)}`;
 
 /** What is wrong with `value` as a `type` at `path`: [] when nothing is. */
 export function check(value: unknown, type: FieldType, path: string): string[] {

@@ -67,7 +67,13 @@ afterAll(async () => {
 });
 
 const typeName = (type: FieldType): string =>
-  typeof type === 'string' ? type : 'object' in type ? 'an object' : 'nullable' in type ? `${typeName(type.nullable)} or null` : `an array of ${typeName(type.array)}`;
+  typeof type === 'string'
+    ? type
+    : 'object' in type
+      ? 'an object'
+      : 'nullable' in type
+        ? `${typeName(type.nullable)} or null`
+        : `an array of ${typeName(type.array)}`;
 const cases = (fields: Field[]) => fields.map((field) => ({ field, name: field.name, type: typeName(field.type) }));
 
 const OBJECTS: { object: string; fields: Field[]; of: (s: Samples) => Obj[]; least: number }[] = [

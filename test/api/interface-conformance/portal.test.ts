@@ -32,20 +32,64 @@ interface Row {
 
 const ROWS: Row[] = [
   { row: 'No locating parameter (title, bgm_id) given → {site_url}/', query: { listen: '1' }, expected: { has_wiki: false, has_mp3: false, url: `${SITE}/` } },
-  { row: '0 albums found → {site_url}/search?q=<title>', query: { title: 'Nothing Like This' }, expected: { has_wiki: false, has_mp3: false, url: `${SITE}/search?q=Nothing%20Like%20This` } },
-  { row: 'Exactly 1 album found and listen=0 → the album’s page URL', query: { title: playable.title, listen: '0' }, expected: { has_wiki: true, has_mp3: true, url: playable.url } },
-  { row: 'Exactly 1 album found, listen left out (default 0) → the album’s page URL', query: { title: playable.title }, expected: { has_wiki: true, has_mp3: true, url: playable.url } },
-  { row: 'Exactly 1 album found and listen=1 → {site_url}/listen?music=<wiki_id>', query: { title: playable.title, listen: '1' }, expected: { has_wiki: true, has_mp3: true, url: `${SITE}/listen?music=${playable.id}` } },
-  { row: 'Exactly 1 album found by bgm_id and listen=1', query: { bgm_id: String(playableWithBgm.bgmId), listen: '1' }, expected: { has_wiki: true, has_mp3: true, url: `${SITE}/listen?music=${playableWithBgm.id}` } },
+  {
+    row: '0 albums found → {site_url}/search?q=<title>',
+    query: { title: 'Nothing Like This' },
+    expected: { has_wiki: false, has_mp3: false, url: `${SITE}/search?q=Nothing%20Like%20This` },
+  },
+  {
+    row: 'Exactly 1 album found and listen=0 → the album’s page URL',
+    query: { title: playable.title, listen: '0' },
+    expected: { has_wiki: true, has_mp3: true, url: playable.url },
+  },
+  {
+    row: 'Exactly 1 album found, listen left out (default 0) → the album’s page URL',
+    query: { title: playable.title },
+    expected: { has_wiki: true, has_mp3: true, url: playable.url },
+  },
+  {
+    row: 'Exactly 1 album found and listen=1 → {site_url}/listen?music=<wiki_id>',
+    query: { title: playable.title, listen: '1' },
+    expected: { has_wiki: true, has_mp3: true, url: `${SITE}/listen?music=${playable.id}` },
+  },
+  {
+    row: 'Exactly 1 album found by bgm_id and listen=1',
+    query: { bgm_id: String(playableWithBgm.bgmId), listen: '1' },
+    expected: { has_wiki: true, has_mp3: true, url: `${SITE}/listen?music=${playableWithBgm.id}` },
+  },
   // has_wiki and has_mp3 here are "not shown": Moecat decides true and false.
-  { row: 'Exactly 1 album found, but it has no playable tracks → the album’s page URL', query: { title: silent.title, listen: '1' }, expected: { has_wiki: true, has_mp3: false, url: silent.url } },
-  { row: '2 or more albums found → {site_url}/search?q=<title>', query: { title: SHARED_TITLE, listen: '1' }, expected: { has_wiki: false, has_mp3: false, url: `${SITE}/search?q=Blue%20Horizon` } },
-  { row: 'title must match exactly: another case is 0 albums', query: { title: playable.title.toUpperCase() }, expected: { has_wiki: false, has_mp3: false, url: `${SITE}/search?q=${encodeURIComponent(playable.title.toUpperCase())}` } },
-  { row: 'title must match exactly: surrounding space is 0 albums', query: { title: ` ${playable.title}` }, expected: { has_wiki: false, has_mp3: false, url: `${SITE}/search?q=${encodeURIComponent(` ${playable.title}`)}` } },
+  {
+    row: 'Exactly 1 album found, but it has no playable tracks → the album’s page URL',
+    query: { title: silent.title, listen: '1' },
+    expected: { has_wiki: true, has_mp3: false, url: silent.url },
+  },
+  {
+    row: '2 or more albums found → {site_url}/search?q=<title>',
+    query: { title: SHARED_TITLE, listen: '1' },
+    expected: { has_wiki: false, has_mp3: false, url: `${SITE}/search?q=Blue%20Horizon` },
+  },
+  {
+    row: 'title must match exactly: another case is 0 albums',
+    query: { title: playable.title.toUpperCase() },
+    expected: { has_wiki: false, has_mp3: false, url: `${SITE}/search?q=${encodeURIComponent(playable.title.toUpperCase())}` },
+  },
+  {
+    row: 'title must match exactly: surrounding space is 0 albums',
+    query: { title: ` ${playable.title}` },
+    expected: { has_wiki: false, has_mp3: false, url: `${SITE}/search?q=${encodeURIComponent(` ${playable.title}`)}` },
+  },
   // "the search query used when only bgm_id is given and nothing is found: not shown" — Moecat: empty.
-  { row: 'only bgm_id, nothing found → {site_url}/search?q=', query: { bgm_id: '999999' }, expected: { has_wiki: false, has_mp3: false, url: `${SITE}/search?q=` } },
+  {
+    row: 'only bgm_id, nothing found → {site_url}/search?q=',
+    query: { bgm_id: '999999' },
+    expected: { has_wiki: false, has_mp3: false, url: `${SITE}/search?q=` },
+  },
   // Precedence "not shown" — Moecat: bgm_id wins.
-  { row: 'title and bgm_id → bgm_id decides', query: { title: SHARED_TITLE, bgm_id: String(playableWithBgm.bgmId) }, expected: { has_wiki: true, has_mp3: true, url: playableWithBgm.url } },
+  {
+    row: 'title and bgm_id → bgm_id decides',
+    query: { title: SHARED_TITLE, bgm_id: String(playableWithBgm.bgmId) },
+    expected: { has_wiki: true, has_mp3: true, url: playableWithBgm.url },
+  },
 ];
 
 describe('GET /search/direct: target resolution', () => {

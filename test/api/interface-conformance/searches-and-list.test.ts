@@ -141,7 +141,9 @@ describe.each(FORMATS)('GET /search/sub.%s (sub-entry search)', (format) => {
     expect(songs.every((s) => s.sub_type === 'song' && Array.isArray(s.sub_upload))).toBe(true);
     expect(eps.every((s) => s.sub_type === 'ep' && s.sub_upload === undefined)).toBe(true);
     expect(both).toBe((await search({ keyword: 'a' })).information.count);
-    expect(both).toBe((await search({ keyword: 'a', sub_type: 'song' })).information.count + (await search({ keyword: 'a', sub_type: 'ep' })).information.count);
+    expect(both).toBe(
+      (await search({ keyword: 'a', sub_type: 'song' })).information.count + (await search({ keyword: 'a', sub_type: 'ep' })).information.count,
+    );
   });
 
   it('without OAuth, sub_user_fav and wiki.wiki_user_fav are null', async () => {
@@ -167,7 +169,9 @@ describe.each(FORMATS)('GET /search/wiki.%s (entry search)', (format) => {
     const all = (await search({ keyword: 'e' })).wikis as Wiki[];
     const anime = (await search({ keyword: 'e', wiki_type: 'anime' })).wikis as Wiki[];
     expect(ids(anime)).toEqual(ids(all.filter((w) => ['tv', 'ova', 'oad', 'movie'].includes(w.wiki_type))));
-    expect(ids((await search({ keyword: 'e', wiki_type: 'music,radio' })).wikis)).toEqual(ids(all.filter((w) => w.wiki_type === 'music' || w.wiki_type === 'radio')));
+    expect(ids((await search({ keyword: 'e', wiki_type: 'music,radio' })).wikis)).toEqual(
+      ids(all.filter((w) => w.wiki_type === 'music' || w.wiki_type === 'radio')),
+    );
     expect(anime.length).toBeGreaterThan(0);
   });
 });

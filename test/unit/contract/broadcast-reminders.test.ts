@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { LATE_MS, RECHECK_MS, remindersBetween, scheduleReminders, type Reminder, type ReminderClock, type ReminderState, type RemindedShow } from '../../../src-main/contract/broadcast-reminders';
+import {
+  LATE_MS,
+  RECHECK_MS,
+  remindersBetween,
+  scheduleReminders,
+  type Reminder,
+  type ReminderClock,
+  type ReminderState,
+  type RemindedShow,
+} from '../../../src-main/contract/broadcast-reminders';
 import type { BroadcastDto } from '../../../src-main/contract/objects';
 import { localMidnight } from '../../../src-main/contract/time';
 
@@ -12,7 +21,12 @@ const slot = (weekdays: number[], time: string, begin: [number, number, number])
   date_end: 0,
   time_zone: TOKYO,
 });
-const show = (id: number, broadcast: BroadcastDto): RemindedShow => ({ wiki_id: id, wiki_title: `Show ${id}`, wiki_url: `http://127.0.0.1/anime/${id}`, wiki_broadcast: broadcast });
+const show = (id: number, broadcast: BroadcastDto): RemindedShow => ({
+  wiki_id: id,
+  wiki_title: `Show ${id}`,
+  wiki_url: `http://127.0.0.1/anime/${id}`,
+  wiki_broadcast: broadcast,
+});
 // Monday 25:30 (Tuesday 01:30 JST = Monday 16:30 UTC), from Monday 8 January 2024.
 const LATE = show(1, slot([1], '25:30', [2024, 1, 8]));
 // Monday 24:05 (Tuesday 00:05 JST = Monday 15:05 UTC): ten minutes before is Monday 23:55 JST.

@@ -17,7 +17,14 @@ const lateMonday: BroadcastDto = {
 };
 // A Sunday 18:30 show with no end known.
 const sundayOpen: BroadcastDto = { weekdays: [7], time: '18:30', period_days: 7, date_begin: localMidnight(2026, 10, 4, TOKYO), date_end: 0, time_zone: TOKYO };
-const daily: BroadcastDto = { weekdays: [1, 2, 3, 4, 5, 6, 7], time: '07:00', period_days: 1, date_begin: localMidnight(2026, 11, 2, TOKYO), date_end: localMidnight(2026, 11, 6, TOKYO), time_zone: TOKYO };
+const daily: BroadcastDto = {
+  weekdays: [1, 2, 3, 4, 5, 6, 7],
+  time: '07:00',
+  period_days: 1,
+  date_begin: localMidnight(2026, 11, 2, TOKYO),
+  date_end: localMidnight(2026, 11, 6, TOKYO),
+  time_zone: TOKYO,
+};
 
 describe('broadcast schedule', () => {
   it('puts a Monday 25:30 broadcast on Tuesday 01:30 in Tokyo', () => {
@@ -51,7 +58,13 @@ describe('broadcast schedule', () => {
 
   it('lists every broadcast in a span, daily shows each day up to the last', () => {
     const all = broadcastsBetween(daily, Date.parse('2026-11-01T00:00:00Z'), Date.parse('2026-11-30T00:00:00Z')).map(iso);
-    expect(all).toEqual(['2026-11-01T22:00:00.000Z', '2026-11-02T22:00:00.000Z', '2026-11-03T22:00:00.000Z', '2026-11-04T22:00:00.000Z', '2026-11-05T22:00:00.000Z']);
+    expect(all).toEqual([
+      '2026-11-01T22:00:00.000Z',
+      '2026-11-02T22:00:00.000Z',
+      '2026-11-03T22:00:00.000Z',
+      '2026-11-04T22:00:00.000Z',
+      '2026-11-05T22:00:00.000Z',
+    ]);
     const weekly = broadcastsBetween(lateMonday, Date.parse('2026-11-01T00:00:00Z'), Date.parse('2026-11-20T00:00:00Z')).map(iso);
     expect(weekly).toEqual(['2026-11-02T16:30:00.000Z', '2026-11-09T16:30:00.000Z', '2026-11-16T16:30:00.000Z']);
   });

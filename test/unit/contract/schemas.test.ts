@@ -20,8 +20,12 @@ const { queries } = ctx.catalogue;
 const db = sqlOf(ctx.catalogue);
 
 const wikis = queries.wikis.list({ types: [...WIKI_TYPES] }, 50, 0, SITE).wikis;
-const songRow = db.prepare(`SELECT ${SUB_COLUMNS} FROM sub s WHERE s.sub_type = 'song'
-  AND EXISTS (SELECT 1 FROM upload u WHERE u.up_obj_id = s.sub_id) ORDER BY s.sub_id LIMIT 1`).get() as SubRow;
+const songRow = db
+  .prepare(
+    `SELECT ${SUB_COLUMNS} FROM sub s WHERE s.sub_type = 'song'
+  AND EXISTS (SELECT 1 FROM upload u WHERE u.up_obj_id = s.sub_id) ORDER BY s.sub_id LIMIT 1`,
+  )
+  .get() as SubRow;
 const episodeRow = db.prepare(`SELECT ${SUB_COLUMNS} FROM sub s WHERE s.sub_type = 'ep' ORDER BY s.sub_id LIMIT 1`).get() as SubRow;
 const uploadRows = db.prepare(`SELECT ${UPLOAD_COLUMNS} FROM upload u WHERE u.up_obj_id = ?`).all(songRow.sub_id) as UploadRow[];
 // As search/sub answers: a song with its files and its entry; an episode carries neither.
@@ -41,7 +45,10 @@ const key = ctx.userDb.defaultKey().key;
 const answer = await ctx.app.inject({ url: `/wikis.json?wiki_type=music&page=1&api_key=${key}`, headers: { host: '127.0.0.1:7777' } });
 const information = answer.json().response.information;
 // A playlist's page with a next page carries every field of information.
-const playlistAnswer = await ctx.app.inject({ url: `/listen/playlist.json?music=${songRow.sub_parent_wiki}&perpage=1&api_key=${key}`, headers: { host: '127.0.0.1:7777' } });
+const playlistAnswer = await ctx.app.inject({
+  url: `/listen/playlist.json?music=${songRow.sub_parent_wiki}&perpage=1&api_key=${key}`,
+  headers: { host: '127.0.0.1:7777' },
+});
 const playlistInformation = playlistAnswer.json().response.information;
 // A search that found nothing as typed names the keyword it answered for.
 const respelledAnswer = await ctx.app.inject({ url: `/search/wiki.json?keyword=tuohou&api_key=${key}`, headers: { host: '127.0.0.1:7777' } });
@@ -79,9 +86,16 @@ const SAMPLES: Record<Name, [object, ...object[]]> = {
   TagDto: [queries.tags.mostUsed(['music'], 1)[0], ...queries.tags.mostUsed([...WIKI_TYPES], 100)],
   PlaylistItemDto: queries.listen.ofWiki(songRow.sub_parent_wiki, 50, 0, SITE).items as [object, ...object[]],
   WikiFavItemDto: [wikiFavItem, { ...fav, obj: null }],
-  SubFavItemDto: [{ ...subFav, obj: song }, { ...subFav, obj: episode }, { ...subFav, obj: null }],
+  SubFavItemDto: [
+    { ...subFav, obj: song },
+    { ...subFav, obj: episode },
+    { ...subFav, obj: null },
+  ],
   PlayDto: [play],
-  PlayItemDto: [{ ...play, sub: song }, { ...play, sub: null }],
+  PlayItemDto: [
+    { ...play, sub: song },
+    { ...play, sub: null },
+  ],
   UserDto: [user],
   // The first sample carries every field of information.
   Information: [{ ...playlistInformation, keyword_used: respelledInformation.keyword_used }, information, respelledInformation],

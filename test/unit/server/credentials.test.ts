@@ -27,7 +27,9 @@ describe('secretsOf()', () => {
   });
   it('finds them in X-Moecat-UI, Authorization (OAuth, malformed or another scheme), Cookie and a form', () => {
     expect(secretsOf(request('/a', { 'x-moecat-ui': 'uitoken1' }))).toContain('uitoken1');
-    expect(secretsOf(request('/a', { authorization: 'OAuth oauth_token="tok%2Fen1", oauth_signature_method="HMAC-SHA1", oauth_signature=sig1234' }))).toEqual(expect.arrayContaining(['tok%2Fen1', 'tok/en1', 'sig1234']));
+    expect(secretsOf(request('/a', { authorization: 'OAuth oauth_token="tok%2Fen1", oauth_signature_method="HMAC-SHA1", oauth_signature=sig1234' }))).toEqual(
+      expect.arrayContaining(['tok%2Fen1', 'tok/en1', 'sig1234']),
+    );
     expect(secretsOf(request('/a', { authorization: 'Bearer bearer99' }))).toContain('bearer99');
     expect(secretsOf(request('/a', { cookie: 'a=cookie11; b=cookie22' }))).toEqual(expect.arrayContaining(['cookie11', 'cookie22']));
     expect(secretsOf(request('/a', {}, { api_key: 'formkey1', name: 'Nobody' }))).toEqual(['formkey1']);

@@ -10,13 +10,25 @@ import { defineOperation, isShaped, many, one, shaped } from '../../../src-main/
 const base = { method: 'GET', path: '/x', spellings: 'json', auth: 'none', summary: 'x', params: {} } as const;
 const wiki = {} as WikiDto;
 const sub = {} as SubDto;
-const status: AppStatus = { entries: 1, subs: 2, uploads: 3, onAir: 0, apiUrl: 'http://127.0.0.1:1/', animeData: { version: '0.3.208', newestBegin: '2026-04-29' } };
+const status: AppStatus = {
+  entries: 1,
+  subs: 2,
+  uploads: 3,
+  onAir: 0,
+  apiUrl: 'http://127.0.0.1:1/',
+  animeData: { version: '0.3.208', newestBegin: '2026-04-29' },
+};
 
 // What each declares, answered.
 const answered = [
   defineOperation({ ...base, responds: { wikis: many(WikiDtoSchema), count: one('integer') }, handle: () => ({ payload: { wikis: [wiki], count: 1 } }) }),
   defineOperation({ ...base, responds: { status: one(shaped<AppStatus>()) }, handle: async () => ({ payload: { status } }) }),
-  defineOperation({ ...base, optionalPayload: 'Only the lists asked for', responds: { wikis: many(WikiDtoSchema), subs: many(SubDtoSchema) }, handle: () => ({ payload: { subs: [sub] } }) }),
+  defineOperation({
+    ...base,
+    optionalPayload: 'Only the lists asked for',
+    responds: { wikis: many(WikiDtoSchema), subs: many(SubDtoSchema) },
+    handle: () => ({ payload: { subs: [sub] } }),
+  }),
 ];
 
 // What each declares, answered wrongly.

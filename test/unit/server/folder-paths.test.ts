@@ -19,7 +19,13 @@ describe('withoutFolderPaths()', () => {
   });
 
   it('gives back the same objects when no folder is there', () => {
-    const answer = { wikis: [{ wiki_id: 1, wiki_meta: meta({ artist: 'A' }) }, { wiki_id: 2, wiki_meta: null }], count: 2 };
+    const answer = {
+      wikis: [
+        { wiki_id: 1, wiki_meta: meta({ artist: 'A' }) },
+        { wiki_id: 2, wiki_meta: null },
+      ],
+      count: 2,
+    };
     expect(withoutFolderPaths(answer)).toBe(answer);
   });
 });

@@ -39,7 +39,10 @@ function contentLines(ics: string): string[] {
     expect(Buffer.byteLength(line, 'utf8'), line).toBeLessThanOrEqual(75);
     expect(line).not.toMatch(/[\r\n]/);
   }
-  return ics.replace(/\r\n[ \t]/g, '').replace(/\r\n$/, '').split('\r\n');
+  return ics
+    .replace(/\r\n[ \t]/g, '')
+    .replace(/\r\n$/, '')
+    .split('\r\n');
 }
 
 /** RFC 5545 §3.3.11 read back, for the properties ical.js leaves as written (NAME, X-WR-CALNAME). */
@@ -90,7 +93,9 @@ describe('showsCalendar', () => {
   it('cleans site names and addresses in the description, and keeps only http(s) event addresses whole', () => {
     const hostile = show(9, 'x', {
       wiki_url: 'https://example.org/a,b;c\\d?e=f,g',
-      wiki_sites: [{ site: 'evil', name: 'Site\r\nURL:https://phish.example/', kind: 'onair', url: 'https://evil.example/\r\nUID:x@evil', begin: 0, regions: [] }],
+      wiki_sites: [
+        { site: 'evil', name: 'Site\r\nURL:https://phish.example/', kind: 'onair', url: 'https://evil.example/\r\nUID:x@evil', begin: 0, regions: [] },
+      ],
     });
     const ics = showsCalendar([hostile, show(10, 'y', { wiki_url: 'javascript:alert(1)' })], { name: 'n', now: NOW });
     const lines = contentLines(ics);

@@ -63,10 +63,22 @@ describe('toXml()', () => {
       return root.end({ prettyPrint: false });
     };
     const name = fc.stringMatching(/^[a-z_][a-z0-9_]{0,11}$/);
-    const leaf = fc.oneof(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' }), fc.constantFrom(']]>', 'a]]>b]]>', '<&>"\''), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant(undefined));
+    const leaf = fc.oneof(
+      fc.string({ unit: 'grapheme' }),
+      fc.string({ unit: 'binary' }),
+      fc.constantFrom(']]>', 'a]]>b]]>', '<&>"\''),
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.constant(undefined),
+    );
     const item = fc.oneof(leaf, fc.dictionary(name, fc.oneof(leaf, fc.array(leaf, { maxLength: 4 }))), fc.array(leaf, { maxLength: 4 }));
-    fc.assert(fc.property(fc.dictionary(name, fc.oneof(item, fc.array(item, { maxLength: 8 }))), (response) => {
-      expect(toXml(response)).toBe(reference(response));
-    }), { numRuns: 400 });
+    fc.assert(
+      fc.property(fc.dictionary(name, fc.oneof(item, fc.array(item, { maxLength: 8 }))), (response) => {
+        expect(toXml(response)).toBe(reference(response));
+      }),
+      { numRuns: 400 },
+    );
   });
 });

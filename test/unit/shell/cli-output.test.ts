@@ -53,14 +53,19 @@ describe('moecat sync', () => {
     setUp();
     // The remote's titles start with escape sequences, and it has none of the entries it lists.
     const fake = await fakeRemote(async (_req, res, url) => {
-      if (url.pathname.endsWith('/detail.json')) return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"response":{"information":{"msg":["gone"],"has_error":true,"error":404}}}');
+      if (url.pathname.endsWith('/detail.json'))
+        return void res
+          .writeHead(404, { 'content-type': 'application/json' })
+          .end('{"response":{"information":{"msg":["gone"],"has_error":true,"error":404}}}');
       const answer = await forward(remote, url);
       const body = answer.body.toString().replaceAll('"wiki_title":"', `"wiki_title":${JSON.stringify(HOSTILE).slice(0, -1)}`);
       res.writeHead(answer.status, { 'content-type': answer.type }).end(body);
     });
     try {
       const lines: string[] = [];
-      const written = await terminal(() => syncCommand({ url: fake.url, key: remote.key, rate: 1000, cacheAudio: false, covers: false }, dataDir, (line) => lines.push(line)));
+      const written = await terminal(() =>
+        syncCommand({ url: fake.url, key: remote.key, rate: 1000, cacheAudio: false, covers: false }, dataDir, (line) => lines.push(line)),
+      );
       const gone = lines.filter((l) => l.includes('no longer has entry'));
       expect(gone.length).toBeGreaterThan(5);
       expect(gone[0]).toContain(']0;pwned[2J');
@@ -73,7 +78,9 @@ describe('moecat sync', () => {
   it("prints a remote's refusal, and any failure, in one line without control characters", async () => {
     setUp();
     const refusing = await fakeRemote((_req, res) => {
-      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ response: { information: { msg: [`Bad key${HOSTILE}\nmoecat: fake second line`], has_error: true, error: 401 } } }));
+      res
+        .writeHead(401, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ response: { information: { msg: [`Bad key${HOSTILE}\nmoecat: fake second line`], has_error: true, error: 401 } } }));
     });
     try {
       const written = await terminal(() => main(['sync', '--from', refusing.url, '--key', 'k', '--data-dir', dataDir]));

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { reminderNotice } from '../../../src-main/desktop-reminders';
 
-const reminder = { wikiId: 1, title: '東方の夜', url: 'http://127.0.0.1:5000/anime/1', at: Date.parse('2024-01-15T16:30:00Z'), remindAt: Date.parse('2024-01-15T16:20:00Z') };
+const reminder = {
+  wikiId: 1,
+  title: '東方の夜',
+  url: 'http://127.0.0.1:5000/anime/1',
+  at: Date.parse('2024-01-15T16:30:00Z'),
+  remindAt: Date.parse('2024-01-15T16:20:00Z'),
+};
 
 describe('reminderNotice()', () => {
   it('names the show, when it airs and how soon, and links its page', () => {

@@ -79,7 +79,10 @@ if (step === 'rebuild') {
 }
 
 function calls(mode: string): { args: string[]; cwd: string; nodedir: string | null }[] {
-  return readFileSync(join(work, `calls-${mode}.jsonl`), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+  return readFileSync(join(work, `calls-${mode}.jsonl`), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
 }
 
 describe('rebuild-native: node-gyp invocation', () => {
@@ -87,12 +90,28 @@ describe('rebuild-native: node-gyp invocation', () => {
     const { version, abi } = rebuild.electronTarget(project('target'));
     expect({ version, abi }).toEqual({ version: '45.4.1', abi: '150' });
     const args = rebuild.nodeGypArgs('rebuild', { version, arch: 'x64', devDir: '/cache' });
-    expect(args).toEqual(expect.arrayContaining(['rebuild', '--runtime=electron', '--target=45.4.1', '--arch=x64', '--dist-url=https://electronjs.org/headers', '--devdir=/cache']));
+    expect(args).toEqual(
+      expect.arrayContaining([
+        'rebuild',
+        '--runtime=electron',
+        '--target=45.4.1',
+        '--arch=x64',
+        '--dist-url=https://electronjs.org/headers',
+        '--devdir=/cache',
+      ]),
+    );
     expect(rebuild.nodeGypArgs('install', { version, arch: 'x64' })).toEqual(expect.arrayContaining(['install', '--runtime=electron', '--target=45.4.1']));
   });
 
   it("drops npm's settings that would point node-gyp at Node's headers", () => {
-    const env = rebuild.nodeGypEnv({ PATH: '/usr/bin', HOME: '/root', npm_config_nodedir: '/usr', npm_config_target: '20.0.0', npm_config_runtime: 'node', npm_config_cache: '/c' });
+    const env = rebuild.nodeGypEnv({
+      PATH: '/usr/bin',
+      HOME: '/root',
+      npm_config_nodedir: '/usr',
+      npm_config_target: '20.0.0',
+      npm_config_runtime: 'node',
+      npm_config_cache: '/c',
+    });
     expect(env).toEqual({ PATH: '/usr/bin', HOME: '/root', npm_config_cache: '/c' });
   });
 
@@ -104,8 +123,17 @@ describe('rebuild-native: node-gyp invocation', () => {
 describe('rebuildNative()', () => {
   it('fails cleanly when the headers cannot be downloaded, leaving node_modules as it was', () => {
     const root = project('offline');
-    const result = rebuild.rebuildNative({ root, nodeGyp: fakeNodeGyp('offline'), env: { ...process.env, npm_config_nodedir: '/usr' }, devDir: join(work, 'gyp') });
-    expect(result).toEqual({ ok: false, reason: 'could not download the Electron headers from https://electronjs.org/headers (ENOTFOUND)', log: join(root, 'native', 'rebuild.log') });
+    const result = rebuild.rebuildNative({
+      root,
+      nodeGyp: fakeNodeGyp('offline'),
+      env: { ...process.env, npm_config_nodedir: '/usr' },
+      devDir: join(work, 'gyp'),
+    });
+    expect(result).toEqual({
+      ok: false,
+      reason: 'could not download the Electron headers from https://electronjs.org/headers (ENOTFOUND)',
+      log: join(root, 'native', 'rebuild.log'),
+    });
     expect(readFileSync(join(root, 'native', 'rebuild.log'), 'utf8')).toContain('getaddrinfo ENOTFOUND');
     expect(existsSync(rebuild.nativeBindingFile(root, '150'))).toBe(false);
     expect(readFileSync(join(root, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node'), 'utf8')).toBe('NODE ABI BUILD');
@@ -114,7 +142,12 @@ describe('rebuildNative()', () => {
 
   it('builds on a copy of the sources and installs the result for the ABI', () => {
     const root = project('builds');
-    const result = rebuild.rebuildNative({ root, nodeGyp: fakeNodeGyp('builds'), env: { ...process.env, npm_config_nodedir: '/usr' }, devDir: join(work, 'gyp') });
+    const result = rebuild.rebuildNative({
+      root,
+      nodeGyp: fakeNodeGyp('builds'),
+      env: { ...process.env, npm_config_nodedir: '/usr' },
+      devDir: join(work, 'gyp'),
+    });
     expect(result).toMatchObject({ ok: true, file: rebuild.nativeBindingFile(root, '150') });
     expect(readFileSync(rebuild.nativeBindingFile(root, '150'), 'utf8')).toBe('ELECTRON ABI BUILD');
     expect(readFileSync(join(root, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node'), 'utf8')).toBe('NODE ABI BUILD');
@@ -153,10 +186,14 @@ describe('npm start: startPlan() and afterRebuild()', () => {
   });
 
   it('falls back to headless in one line when the rebuild fails, and starts Electron when it worked', () => {
-    const failed = start.afterRebuild({ ok: false, reason: 'could not download the Electron headers from https://electronjs.org/headers', log: '/p/native/rebuild.log' }, '/p');
+    const failed = start.afterRebuild(
+      { ok: false, reason: 'could not download the Electron headers from https://electronjs.org/headers', log: '/p/native/rebuild.log' },
+      '/p',
+    );
     expect(failed).toEqual({
       action: 'headless',
-      message: 'Could not build better-sqlite3 for Electron: could not download the Electron headers from https://electronjs.org/headers (log: native/rebuild.log); running the headless server instead.',
+      message:
+        'Could not build better-sqlite3 for Electron: could not download the Electron headers from https://electronjs.org/headers (log: native/rebuild.log); running the headless server instead.',
     });
     expect(start.afterRebuild({ ok: true, file: '/p/native/electron-150/better_sqlite3.node', target })).toEqual({ action: 'electron' });
   });

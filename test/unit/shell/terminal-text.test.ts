@@ -18,7 +18,10 @@ describe('printable()', () => {
   });
 
   it('drops every other C0 control, DEL and C1', () => {
-    const all = Array.from({ length: 0x20 }, (_, i) => String.fromCharCode(i)).join('') + '\u007f' + Array.from({ length: 0x20 }, (_, i) => String.fromCharCode(0x80 + i)).join('');
+    const all =
+      Array.from({ length: 0x20 }, (_, i) => String.fromCharCode(i)).join('') +
+      '\u007f' +
+      Array.from({ length: 0x20 }, (_, i) => String.fromCharCode(0x80 + i)).join('');
     expect(printable(`<${all}>`)).toMatch(/^<\s*>$/);
     expect(printable(`<${all}>`)).not.toMatch(UNSAFE);
   });

@@ -134,9 +134,8 @@ describe('serverOrigin()', () => {
 });
 
 describe('isAllowedNavigation()', () => {
-  it.each([`${ORIGIN}/`, `${ORIGIN}/music/12?x=1#top`, `${ORIGIN}/search?q=%E6%9D%B1%E6%96%B9`])(
-    'allows %s on the server',
-    (url) => expect(isAllowedNavigation(url, ORIGIN)).toBe(true),
+  it.each([`${ORIGIN}/`, `${ORIGIN}/music/12?x=1#top`, `${ORIGIN}/search?q=%E6%9D%B1%E6%96%B9`])('allows %s on the server', (url) =>
+    expect(isAllowedNavigation(url, ORIGIN)).toBe(true),
   );
 
   it.each([

@@ -30,7 +30,8 @@ export default {
     tryFewer: 'fewer words:',
     tryNoFilters: 'every type:',
     showAllTypes: 'remove the type filters',
-    start: 'Type in the search box to find albums, radio, anime, songs and episodes by title, translated title or romanised title, in Latin, Chinese or Japanese script.',
+    start:
+      'Type in the search box to find albums, radio, anime, songs and episodes by title, translated title or romanised title, in Latin, Chinese or Japanese script.',
     examples: 'Examples:',
     play: 'Play “{title}”',
     from: 'from {title}',
@@ -102,7 +103,8 @@ export default {
     tryFewer: '語を減らす：',
     tryNoFilters: 'すべての種類：',
     showAllTypes: '種類の絞り込みを解除',
-    start: '検索ボックスにタイトル、翻訳タイトル、ローマ字タイトル（ラテン文字・中国語・日本語）を入力して、アルバム、ラジオ、アニメ、曲、エピソードを探せます。',
+    start:
+      '検索ボックスにタイトル、翻訳タイトル、ローマ字タイトル（ラテン文字・中国語・日本語）を入力して、アルバム、ラジオ、アニメ、曲、エピソードを探せます。',
     examples: '例：',
     play: '「{title}」を再生',
     from: '{title} より',

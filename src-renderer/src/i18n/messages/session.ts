@@ -7,7 +7,8 @@ export default {
       used: 'This sign-in link has been used already, or belongs to an earlier run of Moecat.',
       unreachable: 'The Moecat server cannot be reached.',
       signedOut: 'This browser was signed out.',
-      howTo: 'Open the link Moecat printed where it was started ({link}). It signs this browser in and works once; after it is used, Moecat prints a new one for the next browser.',
+      howTo:
+        'Open the link Moecat printed where it was started ({link}). It signs this browser in and works once; after it is used, Moecat prints a new one for the next browser.',
       why: 'The link stands in for a password: whoever can reach this port without it gets nothing but this page. Tools that call the API use an API key instead ({command}).',
     },
     sessions: {
@@ -65,7 +66,8 @@ export default {
       used: 'このサインインリンクは使用済みか、以前に起動した Moecat のものです。',
       unreachable: 'Moecat サーバーに接続できません。',
       signedOut: 'このブラウザはサインアウトされました。',
-      howTo: 'Moecat を起動した場所に表示されたリンク（{link}）を開いてください。このブラウザがサインインし、リンクは一度だけ使えます。使用後、Moecat は次のブラウザ用に新しいリンクを表示します。',
+      howTo:
+        'Moecat を起動した場所に表示されたリンク（{link}）を開いてください。このブラウザがサインインし、リンクは一度だけ使えます。使用後、Moecat は次のブラウザ用に新しいリンクを表示します。',
       why: 'このリンクはパスワードの代わりです。リンクなしでこのポートにアクセスしても、このページしか表示されません。API を呼び出すツールは API キーを使います（{command}）。',
     },
     sessions: {

@@ -58,7 +58,8 @@ export default {
     },
     library: {
       title: 'Library',
-      intro: 'Import a folder of MP3 files: its albums appear in Browse and Search and play from where the files are. Moecat reads each file’s tags (title, artist, album, track, year, genre) and embedded cover, and never moves or changes your files.',
+      intro:
+        'Import a folder of MP3 files: its albums appear in Browse and Search and play from where the files are. Moecat reads each file’s tags (title, artist, album, track, year, genre) and embedded cover, and never moves or changes your files.',
       folder: 'Folder',
       folderPlaceholder: '/home/me/Music',
       folderHint: 'The folder’s full path. Copy it from your file manager: there is no folder picker here.',
@@ -68,7 +69,8 @@ export default {
       readOnly: 'This Moecat answers from a fixed catalogue file (--catalogue), so it cannot import folders.',
       importing: 'Importing {folder}',
       importEnded: 'Import of {folder}',
-      summary: 'Albums: {albumsAdded} added, {albumsChanged} updated, {albumsRemoved} removed. Songs: {songsAdded} added, {songsChanged} updated, {songsRemoved} removed.',
+      summary:
+        'Albums: {albumsAdded} added, {albumsChanged} updated, {albumsRemoved} removed. Songs: {songsAdded} added, {songsChanged} updated, {songsRemoved} removed.',
       problems: '{n} file or folder could not be read and was left out: | {n} files or folders could not be read and were left out:',
       problemsMore: '… and {n} more.',
       foldersTitle: 'Imported folders',
@@ -84,7 +86,8 @@ export default {
     },
     sync: {
       title: 'Sync',
-      intro: 'Copy the catalogue of another Moefou-compatible server (another Moecat, for one) to browse, search and play it here, offline too. Syncing again fetches only what changed since.',
+      intro:
+        'Copy the catalogue of another Moefou-compatible server (another Moecat, for one) to browse, search and play it here, offline too. Syncing again fetches only what changed since.',
       url: 'Server address',
       urlPlaceholder: 'http://192.168.1.20:41234',
       urlMissing: 'Type the server’s address.',
@@ -119,7 +122,17 @@ export default {
     },
     job: {
       label: 'Progress of {label}',
-      phase: { start: 'Starting…', scan: 'Looking for files', read: 'Reading files', write: 'Writing albums', pages: 'Fetching pages', schedule: 'Reading the on-air schedule', fetch: 'Fetching entries', remove: 'Removing entries gone from the server', audio: 'Fetching audio' },
+      phase: {
+        start: 'Starting…',
+        scan: 'Looking for files',
+        read: 'Reading files',
+        write: 'Writing albums',
+        pages: 'Fetching pages',
+        schedule: 'Reading the on-air schedule',
+        fetch: 'Fetching entries',
+        remove: 'Removing entries gone from the server',
+        audio: 'Fetching audio',
+      },
       counts: '{done} of {total}',
       countsOpen: '{done} found',
       done: 'Finished',
@@ -220,7 +233,8 @@ export default {
     },
     library: {
       title: '音乐库',
-      intro: '导入一个 MP3 文件夹：其中的专辑会出现在浏览和搜索中，并直接从文件所在位置播放。Moecat 读取每个文件的标签（标题、艺术家、专辑、音轨、年份、流派）和内嵌封面，绝不移动或修改你的文件。',
+      intro:
+        '导入一个 MP3 文件夹：其中的专辑会出现在浏览和搜索中，并直接从文件所在位置播放。Moecat 读取每个文件的标签（标题、艺术家、专辑、音轨、年份、流派）和内嵌封面，绝不移动或修改你的文件。',
       folder: '文件夹',
       folderPlaceholder: '/home/me/Music',
       folderHint: '文件夹的完整路径。这里没有文件夹选择器，请从文件管理器中复制路径。',
@@ -281,7 +295,17 @@ export default {
     },
     job: {
       label: '{label} 的进度',
-      phase: { start: '正在开始…', scan: '正在查找文件', read: '正在读取文件', write: '正在写入专辑', pages: '正在获取页面', schedule: '正在读取放送时间表', fetch: '正在获取条目', remove: '正在移除服务器上已没有的条目', audio: '正在获取音频' },
+      phase: {
+        start: '正在开始…',
+        scan: '正在查找文件',
+        read: '正在读取文件',
+        write: '正在写入专辑',
+        pages: '正在获取页面',
+        schedule: '正在读取放送时间表',
+        fetch: '正在获取条目',
+        remove: '正在移除服务器上已没有的条目',
+        audio: '正在获取音频',
+      },
       counts: '{done} / {total}',
       countsOpen: '已找到 {done} 个',
       done: '已完成',
@@ -341,7 +365,8 @@ export default {
     },
     keys: {
       title: 'API キー',
-      intro: 'このコンピューター上の他のアプリは、キーを使って {url} の Moecat API を呼び出します。アプリごとにキーを作成し、不要になったら無効にしてください。',
+      intro:
+        'このコンピューター上の他のアプリは、キーを使って {url} の Moecat API を呼び出します。アプリごとにキーを作成し、不要になったら無効にしてください。',
       name: '名前',
       key: 'キー',
       createdAt: '作成日時',
@@ -382,7 +407,8 @@ export default {
     },
     library: {
       title: 'ライブラリ',
-      intro: 'MP3 ファイルのフォルダーを取り込みます。アルバムは「ブラウズ」と「検索」に表示され、ファイルのある場所から再生されます。Moecat は各ファイルのタグ（タイトル、アーティスト、アルバム、トラック、年、ジャンル）と埋め込みのカバーを読み取り、ファイルを移動したり変更したりすることはありません。',
+      intro:
+        'MP3 ファイルのフォルダーを取り込みます。アルバムは「ブラウズ」と「検索」に表示され、ファイルのある場所から再生されます。Moecat は各ファイルのタグ（タイトル、アーティスト、アルバム、トラック、年、ジャンル）と埋め込みのカバーを読み取り、ファイルを移動したり変更したりすることはありません。',
       folder: 'フォルダー',
       folderPlaceholder: '/home/me/Music',
       folderHint: 'フォルダーのフルパス。ここにはフォルダー選択がないので、ファイルマネージャーからパスをコピーしてください。',
@@ -408,7 +434,8 @@ export default {
     },
     sync: {
       title: '同期',
-      intro: 'ほかの Moefou 互換サーバー（別の Moecat など）のカタログをコピーして、ここで閲覧・検索・再生できます。オフラインでも使えます。再同期では、その後に変わったものだけを取得します。',
+      intro:
+        'ほかの Moefou 互換サーバー（別の Moecat など）のカタログをコピーして、ここで閲覧・検索・再生できます。オフラインでも使えます。再同期では、その後に変わったものだけを取得します。',
       url: 'サーバーのアドレス',
       urlPlaceholder: 'http://192.168.1.20:41234',
       urlMissing: 'サーバーのアドレスを入力してください。',
@@ -443,7 +470,17 @@ export default {
     },
     job: {
       label: '{label} の進行状況',
-      phase: { start: '開始しています…', scan: 'ファイルを探しています', read: 'ファイルを読み取り中', write: 'アルバムを書き込み中', pages: 'ページを取得中', schedule: '放送スケジュールを取得中', fetch: 'エントリーを取得中', remove: 'サーバーから消えたエントリーを削除中', audio: '音声を取得中' },
+      phase: {
+        start: '開始しています…',
+        scan: 'ファイルを探しています',
+        read: 'ファイルを読み取り中',
+        write: 'アルバムを書き込み中',
+        pages: 'ページを取得中',
+        schedule: '放送スケジュールを取得中',
+        fetch: 'エントリーを取得中',
+        remove: 'サーバーから消えたエントリーを削除中',
+        audio: '音声を取得中',
+      },
       counts: '{done} / {total}',
       countsOpen: '{done} 件見つかりました',
       done: '完了',

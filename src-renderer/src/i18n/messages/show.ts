@@ -58,13 +58,15 @@ const en = {
   },
   posters: {
     title: 'Posters',
-    intro: 'Anime show a tile made from their title. With posters on, Moecat fetches each anime’s poster from Bangumi once and keeps it; offline, nothing changes.',
+    intro:
+      'Anime show a tile made from their title. With posters on, Moecat fetches each anime’s poster from Bangumi once and keeps it; offline, nothing changes.',
     what: 'What leaves this computer: each anime’s Bangumi id, sent to {api}, and a request for its picture at Bangumi. Nothing else.',
     enabled: 'Fetch posters from Bangumi',
     counts: '{saved} posters kept ({asked} anime asked for).',
     fetch: 'Fetch the rest',
     running: 'Fetching posters, one anime at a time',
-    problems: 'Not fetched this time ({n}) — asked again next time: | Not fetched this time ({n}) — asked again next time: | Not fetched this time ({n}) — asked again next time:',
+    problems:
+      'Not fetched this time ({n}) — asked again next time: | Not fetched this time ({n}) — asked again next time: | Not fetched this time ({n}) — asked again next time:',
     more: 'and {n} more',
   },
 };
@@ -197,13 +199,15 @@ const ja: Shape = {
   },
   posters: {
     title: 'ポスター',
-    intro: 'アニメにはタイトルから作ったタイルが表示されます。ポスターをオンにすると、Moecat は各作品のポスターを Bangumi から一度だけ取得して保存します。オフラインでは何も変わりません。',
+    intro:
+      'アニメにはタイトルから作ったタイルが表示されます。ポスターをオンにすると、Moecat は各作品のポスターを Bangumi から一度だけ取得して保存します。オフラインでは何も変わりません。',
     what: 'このコンピューターから出るのは、{api} に送る各作品の Bangumi ID と、Bangumi への画像のリクエストだけです。',
     enabled: 'Bangumi からポスターを取得する',
     counts: 'ポスター {saved} 枚を保存（{asked} 作品を問い合わせ済み）。',
     fetch: '残りを取得',
     running: 'ポスターを一作品ずつ取得中',
-    problems: '今回取得できなかったもの（{n}）— 次回もう一度: | 今回取得できなかったもの（{n}）— 次回もう一度: | 今回取得できなかったもの（{n}）— 次回もう一度:',
+    problems:
+      '今回取得できなかったもの（{n}）— 次回もう一度: | 今回取得できなかったもの（{n}）— 次回もう一度: | 今回取得できなかったもの（{n}）— 次回もう一度:',
     more: 'ほか {n} 件',
   },
 };

@@ -3,7 +3,8 @@
 export default {
   en: {
     title: 'Sources',
-    intro: 'Where the catalogue’s entries come from. Bundled data ships with Moecat and is updated with it; folders and remote catalogues are yours, and removing one removes every entry it brought.',
+    intro:
+      'Where the catalogue’s entries come from. Bundled data ships with Moecat and is updated with it; folders and remote catalogues are yours, and removing one removes every entry it brought.',
     loading: 'Loading sources…',
     loadFailed: 'The sources could not be loaded: {reason}',
     readOnly: 'This server answers from a fixed catalogue file: sources cannot be removed here.',
@@ -16,7 +17,8 @@ export default {
     shipped: 'ships with Moecat',
     remove: 'Remove',
     removeLabel: 'Remove the source “{name}”',
-    confirm: 'Remove “{name}” and its {entries} entries and {subs} songs and episodes from the catalogue? Your files are not touched, and favourites of these entries stay in your favourites list as “no longer in the catalogue”.',
+    confirm:
+      'Remove “{name}” and its {entries} entries and {subs} songs and episodes from the catalogue? Your files are not touched, and favourites of these entries stay in your favourites list as “no longer in the catalogue”.',
     confirmYes: 'Remove',
     confirmNo: 'Keep',
     removing: 'Removing “{name}”…',
@@ -42,7 +44,8 @@ export default {
     shipped: '随 Moecat 提供',
     remove: '移除',
     removeLabel: '移除来源“{name}”',
-    confirm: '要从目录中移除“{name}”及其 {entries} 个条目和 {subs} 首歌曲和剧集吗？你的文件不会被改动；这些条目的收藏会保留在收藏列表中，显示为“已不在目录中”。',
+    confirm:
+      '要从目录中移除“{name}”及其 {entries} 个条目和 {subs} 首歌曲和剧集吗？你的文件不会被改动；这些条目的收藏会保留在收藏列表中，显示为“已不在目录中”。',
     confirmYes: '移除',
     confirmNo: '保留',
     removing: '正在移除“{name}”…',
@@ -55,7 +58,8 @@ export default {
   },
   ja: {
     title: 'ソース',
-    intro: 'カタログの項目の出どころです。内蔵データは Moecat に同梱され、Moecat と一緒に更新されます。フォルダーとリモートカタログはあなたが追加したもので、削除するとそれが追加したすべての項目も削除されます。',
+    intro:
+      'カタログの項目の出どころです。内蔵データは Moecat に同梱され、Moecat と一緒に更新されます。フォルダーとリモートカタログはあなたが追加したもので、削除するとそれが追加したすべての項目も削除されます。',
     loading: 'ソースを読み込み中…',
     loadFailed: 'ソースを読み込めませんでした：{reason}',
     readOnly: 'このサーバーは固定のカタログファイルを使っているため、ここではソースを削除できません。',
@@ -68,7 +72,8 @@ export default {
     shipped: 'Moecat に同梱',
     remove: '削除',
     removeLabel: 'ソース「{name}」を削除',
-    confirm: '「{name}」とその {entries} 件の項目、{subs} 件の曲・エピソードをカタログから削除しますか？ファイルそのものは変更されません。これらの項目のお気に入りは「カタログにありません」としてお気に入りに残ります。',
+    confirm:
+      '「{name}」とその {entries} 件の項目、{subs} 件の曲・エピソードをカタログから削除しますか？ファイルそのものは変更されません。これらの項目のお気に入りは「カタログにありません」としてお気に入りに残ります。',
     confirmYes: '削除する',
     confirmNo: '残す',
     removing: '「{name}」を削除中…',

@@ -65,7 +65,7 @@ describe('openDatabase()', () => {
     expect(readFileSync(file).equals(before)).toBe(true);
   });
 
-  it('refuses another program\'s SQLite database, even when writable', () => {
+  it("refuses another program's SQLite database, even when writable", () => {
     const file = join(tmp(), 'foreign.db');
     const other = new Database(file);
     other.exec('CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL)');

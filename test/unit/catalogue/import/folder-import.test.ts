@@ -3,7 +3,20 @@
 // ids, and bad input (missing folder, corrupt files, a failing batch) that leaves nothing partial.
 import { sqlOf } from '../../../../src-main/catalogue/read/catalogue-sql';
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -38,8 +51,34 @@ function library(): TestSong[] {
     { file: 'Aoi Band/Blue Horizon/01 Dawn.mp3', title: 'Dawn', track: '1/3', ...blue, mtime: T0 },
     { file: 'Aoi Band/Blue Horizon/02 Noon.mp3', title: 'Noon', track: '2/3', ...blue, mtime: T0 + 60 },
     { file: 'Aoi Band/Blue Horizon/03 Dusk.mp3', title: 'Dusk', track: '3/3', ...blue, cover: undefined, id3: 3, mtime: T0 + 120 },
-    { file: 'Summer/x.mp3', title: '夏の始まり', artist: 'Hana', album: '夏の歌', albumArtist: 'Summer Friends', track: '1', disc: '1/2', date: '2020', genre: 'Anime', cover: green, id3: 3, mtime: T0 },
-    { file: 'Summer/y.mp3', title: '夏の終わり', artist: 'Kaze', album: '夏の歌', albumArtist: 'Summer Friends', track: '1', disc: '2/2', date: '2020', genre: 'Anime', cover: green, id3: 3, mtime: T0 },
+    {
+      file: 'Summer/x.mp3',
+      title: '夏の始まり',
+      artist: 'Hana',
+      album: '夏の歌',
+      albumArtist: 'Summer Friends',
+      track: '1',
+      disc: '1/2',
+      date: '2020',
+      genre: 'Anime',
+      cover: green,
+      id3: 3,
+      mtime: T0,
+    },
+    {
+      file: 'Summer/y.mp3',
+      title: '夏の終わり',
+      artist: 'Kaze',
+      album: '夏の歌',
+      albumArtist: 'Summer Friends',
+      track: '1',
+      disc: '2/2',
+      date: '2020',
+      genre: 'Anime',
+      cover: green,
+      id3: 3,
+      mtime: T0,
+    },
     { file: 'Loose/b song.mp3', title: 'Second Loose', mtime: T0 },
     { file: 'Loose/a song.mp3', mtime: T0 },
     { file: '.hidden/secret.mp3', title: 'Secret', album: 'Hidden', mtime: T0 },
@@ -84,13 +123,21 @@ interface WikiRow {
   source_key: string;
 }
 const albums = () =>
-  sqlOf(reader).prepare(`SELECT wiki_id, wiki_title, wiki_type, wiki_title_encode, wiki_date, wiki_modified, wiki_meta, wiki_tags, cover_file, source_key
-    FROM wiki WHERE source_id = (SELECT source_id FROM source WHERE kind = 'folder') ORDER BY wiki_title`).all() as WikiRow[];
+  sqlOf(reader)
+    .prepare(
+      `SELECT wiki_id, wiki_title, wiki_type, wiki_title_encode, wiki_date, wiki_modified, wiki_meta, wiki_tags, cover_file, source_key
+    FROM wiki WHERE source_id = (SELECT source_id FROM source WHERE kind = 'folder') ORDER BY wiki_title`,
+    )
+    .all() as WikiRow[];
 const album = (title: string) => albums().find((a) => a.wiki_title === title)!;
 const songs = (wikiId: number) =>
-  sqlOf(reader).prepare(`SELECT s.sub_id, s.source_key, s.sub_order, s.sub_title, s.sub_title_encode, s.sub_date, s.sub_meta,
+  sqlOf(reader)
+    .prepare(
+      `SELECT s.sub_id, s.source_key, s.sub_order, s.sub_title, s.sub_title_encode, s.sub_date, s.sub_meta,
       u.up_uri, u.up_md5, u.up_filesize, u.up_bitrate, u.up_length, u.up_date
-    FROM sub s JOIN upload u ON u.up_obj_id = s.sub_id WHERE s.sub_parent_wiki = ? ORDER BY s.sub_order`).all(wikiId) as {
+    FROM sub s JOIN upload u ON u.up_obj_id = s.sub_id WHERE s.sub_parent_wiki = ? ORDER BY s.sub_order`,
+    )
+    .all(wikiId) as {
     sub_id: number;
     source_key: string;
     sub_order: string;
@@ -144,7 +191,11 @@ describe('importFolder() — first import', () => {
     expect(meta(blue)).toEqual({ artist: 'Aoi Band', year: '2019', genre: 'J-Pop', folder: join(music, 'Aoi Band', 'Blue Horizon') });
     expect(JSON.parse(blue.wiki_tags)).toEqual(['J-Pop']);
     const blueSongs = songs(blue.wiki_id);
-    expect(blueSongs.map((s) => [s.sub_order, s.sub_title])).toEqual([['1', 'Dawn'], ['2', 'Noon'], ['3', 'Dusk']]);
+    expect(blueSongs.map((s) => [s.sub_order, s.sub_title])).toEqual([
+      ['1', 'Dawn'],
+      ['2', 'Noon'],
+      ['3', 'Dusk'],
+    ]);
     expect(blueSongs.map((s) => s.sub_date)).toEqual([T0, T0 + 60, T0 + 120]);
     expect(JSON.parse(blueSongs[0].sub_meta)).toEqual([{ key: 'artist', value: 'Aoi Band' }]);
 
@@ -152,13 +203,19 @@ describe('importFolder() — first import', () => {
     const summer = album('夏の歌');
     expect(summer.wiki_date).toBe(localMidnight(2020, 1, 1, 'Asia/Tokyo'));
     expect(meta(summer)).toEqual({ artist: 'Hana, Kaze', album_artist: 'Summer Friends', year: '2020', genre: 'Anime', folder: join(music, 'Summer') });
-    expect(songs(summer.wiki_id).map((s) => [s.sub_order, s.sub_title])).toEqual([['1-01', '夏の始まり'], ['2-01', '夏の終わり']]);
+    expect(songs(summer.wiki_id).map((s) => [s.sub_order, s.sub_title])).toEqual([
+      ['1-01', '夏の始まり'],
+      ['2-01', '夏の終わり'],
+    ]);
     expect(songs(summer.wiki_id).map((s) => s.sub_title_encode)).toEqual([titleKey('夏の始まり'), titleKey('夏の終わり')]);
 
     // No tags at all: the folder's name, titles from file names, numbered by file name, dated by mtime.
     const loose = album('Loose');
     expect(loose.wiki_date).toBe(localMidnight(2023, 11, 15, 'Asia/Tokyo')); // T0 is 2023-11-14 22:13 UTC = 11-15 in Tokyo
-    expect(songs(loose.wiki_id).map((s) => [s.sub_order, s.sub_title])).toEqual([['1', 'a song'], ['2', 'Second Loose']]);
+    expect(songs(loose.wiki_id).map((s) => [s.sub_order, s.sub_title])).toEqual([
+      ['1', 'a song'],
+      ['2', 'Second Loose'],
+    ]);
     for (const s of [...blueSongs, ...songs(loose.wiki_id)]) expect(ftsHas('sub_fts', s.sub_id)).toBe(1);
   });
 
@@ -177,7 +234,9 @@ describe('importFolder() — first import', () => {
     });
     // Files differ in their tags, so sizes and md5s differ too: nothing is copied from one to another.
     expect(new Set(blueSongs.map((s) => s.up_md5)).size).toBe(3);
-    expect(blueSongs.map((s) => s.up_filesize)).toEqual(['01 Dawn', '02 Noon', '03 Dusk'].map((f) => statSync(join(music, 'Aoi Band', 'Blue Horizon', `${f}.mp3`)).size));
+    expect(blueSongs.map((s) => s.up_filesize)).toEqual(
+      ['01 Dawn', '02 Noon', '03 Dusk'].map((f) => statSync(join(music, 'Aoi Band', 'Blue Horizon', `${f}.mp3`)).size),
+    );
   });
 
   it('saves embedded covers in four sizes, one folder per distinct picture; an album without one has none', async () => {
@@ -219,7 +278,10 @@ describe('importFolder() — first import', () => {
     const outside = join(work, 'outside');
     const purple = await coverImage('png', [120, 20, 160], 80);
     const [secret] = writeSongs(outside, [{ file: 'secret.mp3', title: 'Secret Outside', album: 'Outside', cover: purple, mtime: T0 }]);
-    writeSongs(outside, [{ file: 'a/b/deep.mp3', title: 'Deep Outside', album: 'Outside', mtime: T0 }, { file: 'a/sibling.mp3', title: 'Sibling Outside', album: 'Outside', mtime: T0 }]);
+    writeSongs(outside, [
+      { file: 'a/b/deep.mp3', title: 'Deep Outside', album: 'Outside', mtime: T0 },
+      { file: 'a/sibling.mp3', title: 'Sibling Outside', album: 'Outside', mtime: T0 },
+    ]);
     const links = join(music, 'Links');
     mkdirSync(links);
     symlinkSync(join(music, 'Loose', '.chain.mp3'), join(links, 'chain.mp3')); // a chain: inside, then out
@@ -239,11 +301,19 @@ describe('importFolder() — first import', () => {
         }
       },
     });
-    const titles = sqlOf(reader).prepare("SELECT sub_title FROM sub s JOIN wiki w ON w.wiki_id = s.sub_parent_wiki JOIN source src ON src.source_id = w.source_id WHERE src.kind = 'folder'").pluck().all() as string[];
+    const titles = sqlOf(reader)
+      .prepare(
+        "SELECT sub_title FROM sub s JOIN wiki w ON w.wiki_id = s.sub_parent_wiki JOIN source src ON src.source_id = w.source_id WHERE src.kind = 'folder'",
+      )
+      .pluck()
+      .all() as string[];
     expect(titles.filter((t) => /Outside/.test(t))).toEqual([]);
     expect(titles.filter((t) => t === 'Dawn')).toHaveLength(2); // the link inside is a song of its own
     for (const rel of ['Links/chain.mp3', 'Links/relative.mp3', 'Links/dotdot.mp3', 'Loose/a song.mp3']) {
-      expect(result.problems.find((p) => p.startsWith(`${rel}:`)), rel).toMatch(/outside the folder/);
+      expect(
+        result.problems.find((p) => p.startsWith(`${rel}:`)),
+        rel,
+      ).toMatch(/outside the folder/);
     }
     // The outside song's picture was never read.
     expect(existsSync(join(dataDir, COVERS_DIR, createHash('sha1').update(purple.data).digest('hex')))).toBe(false);
@@ -293,7 +363,12 @@ describe('importFolder() — re-import', () => {
     expect(blueNow.wiki_id).toBe(blue.wiki_id);
     expect(blueNow.wiki_modified).toBe(NOW / 1000 + 3600);
     const now = songs(blue.wiki_id);
-    expect(now.map((s) => [s.sub_order, s.sub_title])).toEqual([['1', 'Dawn'], ['2', 'Noon (Remix)'], ['3', 'Dusk'], ['4', 'Night']]);
+    expect(now.map((s) => [s.sub_order, s.sub_title])).toEqual([
+      ['1', 'Dawn'],
+      ['2', 'Noon (Remix)'],
+      ['3', 'Dusk'],
+      ['4', 'Night'],
+    ]);
     expect(now.slice(0, 3).map((s) => s.sub_id)).toEqual(blueSongs.map((s) => s.sub_id));
     expect(now[3].sub_id).toBeGreaterThan(Math.max(...blueSongs.map((s) => s.sub_id)));
     expect(now[1].up_md5).toBe(md5(join(music, 'Aoi Band', 'Blue Horizon', '02 Noon.mp3')));
@@ -312,7 +387,7 @@ describe('importFolder() — re-import', () => {
     expect(again.problems).toEqual(['Loose/empty.mp3: the file is empty.']);
 
     // Nothing doubled: one row per album key and per file.
-    expect(sqlOf(reader).prepare("SELECT count(*) FROM wiki WHERE source_id = ?").pluck().get(first.sourceId)).toBe(3);
+    expect(sqlOf(reader).prepare('SELECT count(*) FROM wiki WHERE source_id = ?').pluck().get(first.sourceId)).toBe(3);
     expect(writer.getSource(first.sourceId)).toMatchObject({ entries: 3, subs: 6 });
     await run({ now: () => NOW + 7_200_000 });
     expect(writer.getSource(first.sourceId)).toMatchObject({ entries: 3, subs: 6 });
@@ -402,16 +477,43 @@ describe('importFolder() — lyrics', () => {
 
   it('reads SYLT and USLT tags, and a sidecar .lrc that wins over them; refreshed when the sidecar changes', async () => {
     writeSongs(music, [
-      { file: 'Lyrics/01 tagged.mp3', title: 'Synced Tag', album: 'Words', track: '1', syncedLyrics: [{ text: 'two', ms: 2500 }, { text: 'one', ms: 500 }], mtime: T0 },
+      {
+        file: 'Lyrics/01 tagged.mp3',
+        title: 'Synced Tag',
+        album: 'Words',
+        track: '1',
+        syncedLyrics: [
+          { text: 'two', ms: 2500 },
+          { text: 'one', ms: 500 },
+        ],
+        mtime: T0,
+      },
       { file: 'Lyrics/02 plain.mp3', title: 'Plain Tag', album: 'Words', track: '2', lyrics: 'first line\nsecond line', id3: 3, mtime: T0 },
       { file: 'Lyrics/03 sidecar.mp3', title: 'Sidecar', album: 'Words', track: '3', lyrics: 'the tag loses', mtime: T0 },
     ]);
     // 東方の歌 in Shift_JIS, stamped twice on one line, with an offset.
     const sjis = Buffer.from([0x93, 0x8c, 0x95, 0xfb, 0x82, 0xcc, 0x89, 0xcc]);
-    writeFileSync(join(music, 'Lyrics', '03 sidecar.lrc'), Buffer.concat([Buffer.from('[ar:Someone]\n[offset:100]\n[00:01.10][00:03.10]', 'latin1'), sjis, Buffer.from('\nnot a line\n[00:02.10]middle\n')]));
+    writeFileSync(
+      join(music, 'Lyrics', '03 sidecar.lrc'),
+      Buffer.concat([Buffer.from('[ar:Someone]\n[offset:100]\n[00:01.10][00:03.10]', 'latin1'), sjis, Buffer.from('\nnot a line\n[00:02.10]middle\n')]),
+    );
     await run();
-    expect(lyricsOf('Synced Tag')).toEqual({ synced: true, source: 'sylt', lines: [{ time_ms: 500, text: 'one' }, { time_ms: 2500, text: 'two' }] });
-    expect(lyricsOf('Plain Tag')).toEqual({ synced: false, source: 'uslt', lines: [{ time_ms: 0, text: 'first line' }, { time_ms: 0, text: 'second line' }] });
+    expect(lyricsOf('Synced Tag')).toEqual({
+      synced: true,
+      source: 'sylt',
+      lines: [
+        { time_ms: 500, text: 'one' },
+        { time_ms: 2500, text: 'two' },
+      ],
+    });
+    expect(lyricsOf('Plain Tag')).toEqual({
+      synced: false,
+      source: 'uslt',
+      lines: [
+        { time_ms: 0, text: 'first line' },
+        { time_ms: 0, text: 'second line' },
+      ],
+    });
     expect(lyricsOf('Sidecar')).toEqual({
       synced: true,
       source: 'lrc',
@@ -429,7 +531,14 @@ describe('importFolder() — lyrics', () => {
     // Another song of the album changes: the album is written again, and the songs not read again keep their lyrics.
     utimesSync(join(music, 'Lyrics', '01 tagged.mp3'), T0 + 500, T0 + 500);
     await run();
-    expect(lyricsOf('Plain Tag')).toEqual({ synced: false, source: 'uslt', lines: [{ time_ms: 0, text: 'first line' }, { time_ms: 0, text: 'second line' }] });
+    expect(lyricsOf('Plain Tag')).toEqual({
+      synced: false,
+      source: 'uslt',
+      lines: [
+        { time_ms: 0, text: 'first line' },
+        { time_ms: 0, text: 'second line' },
+      ],
+    });
     expect(lyricsOf('Synced Tag')?.source).toBe('sylt');
 
     // A changed sidecar is read again on re-import, with the song's id kept.
@@ -452,7 +561,17 @@ describe('importFolder() — sidecar lyrics only from inside the folder', () => 
     writeFileSync(join(outside, 'secret.lrc'), '[00:01.00]SECRET private key\n');
     writeFileSync(join(outside, 'a', 'secret.lrc'), '[00:01.00]SECRET beside the linked folder\n');
     const names = ['absolute', 'chain', 'relative', 'via folder', 'dotdot', 'folder', 'inside'];
-    writeSongs(music, names.map((name, i) => ({ file: `Links/${i + 1} ${name}.mp3`, title: `Link ${name}`, album: 'Links', track: String(i + 1), lyrics: `tag of ${name}`, mtime: T0 })));
+    writeSongs(
+      music,
+      names.map((name, i) => ({
+        file: `Links/${i + 1} ${name}.mp3`,
+        title: `Link ${name}`,
+        album: 'Links',
+        track: String(i + 1),
+        lyrics: `tag of ${name}`,
+        mtime: T0,
+      })),
+    );
     const links = join(music, 'Links');
     mkdirSync(join(music, 'Shared'));
     writeFileSync(join(music, 'Shared', 'words.lrc'), '[00:02.00]shared words\n');
@@ -467,14 +586,18 @@ describe('importFolder() — sidecar lyrics only from inside the folder', () => 
     symlinkSync(outside, join(links, '6 folder.lrc'));
     symlinkSync('../Shared/words.lrc', join(links, '7 inside.lrc'));
     const result = await run();
-    const lyricsOf = (name: string) => reader.queries.entryDetail.lyricsOf(sqlOf(reader).prepare('SELECT sub_id FROM sub WHERE sub_title = ?').pluck().get(`Link ${name}`) as number);
+    const lyricsOf = (name: string) =>
+      reader.queries.entryDetail.lyricsOf(sqlOf(reader).prepare('SELECT sub_id FROM sub WHERE sub_title = ?').pluck().get(`Link ${name}`) as number);
     for (const name of names.slice(0, 6)) {
       expect(lyricsOf(name), name).toEqual({ synced: false, source: 'uslt', lines: [{ time_ms: 0, text: `tag of ${name}` }] });
     }
     expect(lyricsOf('inside')).toEqual({ synced: true, source: 'lrc', lines: [{ time_ms: 2000, text: 'shared words' }] });
     expect((sqlOf(reader).prepare('SELECT lines FROM sub_lyrics').pluck().all() as string[]).join('\n')).not.toContain('SECRET');
     for (const [i, name] of names.slice(0, 5).entries()) {
-      expect(result.problems.find((p) => p.startsWith(`Links/${i + 1} ${name}.mp3:`)), name).toMatch(/lyrics file .*outside the folder/);
+      expect(
+        result.problems.find((p) => p.startsWith(`Links/${i + 1} ${name}.mp3:`)),
+        name,
+      ).toMatch(/lyrics file .*outside the folder/);
     }
   });
 });
@@ -506,7 +629,13 @@ describe('playlist files of an imported folder', () => {
     const files = playlistFiles(reader);
     const site = 'http://127.0.0.1:7777';
     const subOf = (location: string) => files.subOf(location, site);
-    const idOf = (key: string) => sqlOf(reader).prepare("SELECT s.sub_id FROM sub s JOIN wiki w ON w.wiki_id = s.sub_parent_wiki WHERE w.source_id = (SELECT source_id FROM source WHERE kind = 'folder') AND s.source_key = ?").pluck().get(key) as number;
+    const idOf = (key: string) =>
+      sqlOf(reader)
+        .prepare(
+          "SELECT s.sub_id FROM sub s JOIN wiki w ON w.wiki_id = s.sub_parent_wiki WHERE w.source_id = (SELECT source_id FROM source WHERE kind = 'folder') AND s.source_key = ?",
+        )
+        .pluck()
+        .get(key) as number;
     const [aSong, dawn, dawnLink] = ['Loose/a song.mp3', 'Aoi Band/Blue Horizon/01 Dawn.mp3', 'Loose/dawn link.mp3'].map(idOf);
     const url = (path: string) => `file://${path.split('/').map(encodeURIComponent).join('/')}`;
 

@@ -7,7 +7,17 @@ const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((p) =
 describe('parseLrc()', () => {
   it('reads stamps of every precision, several on a line, in time order, leaving out ID tags and malformed lines', () => {
     const lyrics = parseLrc(
-      ['[ti:Sakura]', '[ar:Hanamori Yui]', '[00:12.5]second', '[00:01.00]first', '[01:02.345][00:30]chorus', 'no stamp here', '[xx:yy]broken', '[00:75.00]no such second', '[00:40]  '].join('\r\n'),
+      [
+        '[ti:Sakura]',
+        '[ar:Hanamori Yui]',
+        '[00:12.5]second',
+        '[00:01.00]first',
+        '[01:02.345][00:30]chorus',
+        'no stamp here',
+        '[xx:yy]broken',
+        '[00:75.00]no such second',
+        '[00:40]  ',
+      ].join('\r\n'),
     );
     expect(lyrics).toEqual({
       synced: true,
@@ -45,7 +55,14 @@ describe('parseLrc()', () => {
   });
 
   it('takes an .lrc without stamps as unsynced text, and an empty one as none', () => {
-    expect(parseLrc('\n\nline one\nline two\n\n')).toEqual({ synced: false, source: 'lrc', lines: [{ time_ms: 0, text: 'line one' }, { time_ms: 0, text: 'line two' }] });
+    expect(parseLrc('\n\nline one\nline two\n\n')).toEqual({
+      synced: false,
+      source: 'lrc',
+      lines: [
+        { time_ms: 0, text: 'line one' },
+        { time_ms: 0, text: 'line two' },
+      ],
+    });
     expect(parseLrc('[ar:Someone]\n\n')).toBeNull();
   });
 });
@@ -56,13 +73,33 @@ describe('lyricsFromTags()', () => {
   it('prefers SYLT in milliseconds, in time order', () => {
     const lyrics = lyricsFromTags([
       tag({ text: 'plain words' }),
-      tag({ timeStampFormat: 2, syncText: [{ text: 'later', timestamp: 2000 }, { text: 'sooner', timestamp: 500 }] }),
+      tag({
+        timeStampFormat: 2,
+        syncText: [
+          { text: 'later', timestamp: 2000 },
+          { text: 'sooner', timestamp: 500 },
+        ],
+      }),
     ]);
-    expect(lyrics).toEqual({ synced: true, source: 'sylt', lines: [{ time_ms: 500, text: 'sooner' }, { time_ms: 2000, text: 'later' }] });
+    expect(lyrics).toEqual({
+      synced: true,
+      source: 'sylt',
+      lines: [
+        { time_ms: 500, text: 'sooner' },
+        { time_ms: 2000, text: 'later' },
+      ],
+    });
   });
 
   it('falls back to USLT text, and to none', () => {
-    expect(lyricsFromTags([tag({ text: 'one\ntwo' })])).toEqual({ synced: false, source: 'uslt', lines: [{ time_ms: 0, text: 'one' }, { time_ms: 0, text: 'two' }] });
+    expect(lyricsFromTags([tag({ text: 'one\ntwo' })])).toEqual({
+      synced: false,
+      source: 'uslt',
+      lines: [
+        { time_ms: 0, text: 'one' },
+        { time_ms: 0, text: 'two' },
+      ],
+    });
     // SYLT in MPEG frames cannot be placed in time: not used.
     expect(lyricsFromTags([tag({ timeStampFormat: 1, syncText: [{ text: 'x', timestamp: 10 }] })])).toBeNull();
     expect(lyricsFromTags(undefined)).toBeNull();

@@ -50,28 +50,37 @@ interface Row {
 /** The list as the interface states it, read from the rows with no index, count or copy. */
 function reference(catalogue: Catalogue, f: WikiListFilter, limit: number, offset: number): { count: number; ids: number[] } {
   const rows = sqlOf(catalogue).prepare('SELECT wiki_id, wiki_type, wiki_initial, wiki_date, source_id, wiki_tags FROM wiki').all() as Row[];
-  const matching = rows.filter((r) => f.types.includes(r.wiki_type)
-    && (f.initial === undefined || r.wiki_initial === f.initial)
-    && (f.tags ?? []).every((t) => (JSON.parse(r.wiki_tags) as string[]).includes(t))
-    && (f.ids === undefined || f.ids.includes(r.wiki_id))
-    && (f.dateFrom === undefined || (r.wiki_date !== 0 && r.wiki_date >= f.dateFrom && r.wiki_date < f.dateTo!))
-    && (f.sources === undefined || f.sources.includes(r.source_id)));
+  const matching = rows.filter(
+    (r) =>
+      f.types.includes(r.wiki_type) &&
+      (f.initial === undefined || r.wiki_initial === f.initial) &&
+      (f.tags ?? []).every((t) => (JSON.parse(r.wiki_tags) as string[]).includes(t)) &&
+      (f.ids === undefined || f.ids.includes(r.wiki_id)) &&
+      (f.dateFrom === undefined || (r.wiki_date !== 0 && r.wiki_date >= f.dateFrom && r.wiki_date < f.dateTo!)) &&
+      (f.sources === undefined || f.sources.includes(r.source_id)),
+  );
   matching.sort((a, b) => b.wiki_date - a.wiki_date || b.wiki_id - a.wiki_id);
   return { count: matching.length, ids: matching.slice(offset, offset + limit).map((r) => r.wiki_id) };
 }
 
-const filterArb = (ids: number[]) => fc.record({
-  // Often the anime section or the API's `anime` (one range of the section's index), else any types.
-  types: fc.oneof(fc.constantFrom<string[]>([...SECTION_TYPES.anime], [...API_ANIME_TYPES]), fc.subarray<string>([...WIKI_TYPES], { minLength: 1 })),
-  initial: fc.option(fc.constantFrom('a', 'b', 'm', 'z', 'q', 'k', 'x', '0', 'd'), { nil: undefined }),
-  tags: fc.option(fc.subarray([...TAGS, 'NoSuchTag'], { maxLength: 3 }), { nil: undefined }),
-  ids: fc.option(fc.subarray(ids, { maxLength: 40 }), { nil: undefined }),
-  date: fc.option(fc.tuple(fc.integer({ min: 0, max: 45 }), fc.integer({ min: 1, max: 20 })), { nil: undefined }),
-  sources: fc.option(fc.subarray([1, 2, 3], { minLength: 1 }), { nil: undefined }),
-}, { requiredKeys: ['types'] }).map(({ date, ...f }): WikiListFilter => ({
-  ...f,
-  ...(date ? { dateFrom: 1_600_000_000 + date[0] * 86_400 - 3600, dateTo: 1_600_000_000 + (date[0] + date[1]) * 86_400 - 3600 } : {}),
-}));
+const filterArb = (ids: number[]) =>
+  fc
+    .record(
+      {
+        // Often the anime section or the API's `anime` (one range of the section's index), else any types.
+        types: fc.oneof(fc.constantFrom<string[]>([...SECTION_TYPES.anime], [...API_ANIME_TYPES]), fc.subarray<string>([...WIKI_TYPES], { minLength: 1 })),
+        initial: fc.option(fc.constantFrom('a', 'b', 'm', 'z', 'q', 'k', 'x', '0', 'd'), { nil: undefined }),
+        tags: fc.option(fc.subarray([...TAGS, 'NoSuchTag'], { maxLength: 3 }), { nil: undefined }),
+        ids: fc.option(fc.subarray(ids, { maxLength: 40 }), { nil: undefined }),
+        date: fc.option(fc.tuple(fc.integer({ min: 0, max: 45 }), fc.integer({ min: 1, max: 20 })), { nil: undefined }),
+        sources: fc.option(fc.subarray([1, 2, 3], { minLength: 1 }), { nil: undefined }),
+      },
+      { requiredKeys: ['types'] },
+    )
+    .map(({ date, ...f }): WikiListFilter => ({
+      ...f,
+      ...(date ? { dateFrom: 1_600_000_000 + date[0] * 86_400 - 3600, dateTo: 1_600_000_000 + (date[0] + date[1]) * 86_400 - 3600 } : {}),
+    }));
 
 let dir: string;
 let file: string;
@@ -122,11 +131,18 @@ function expectCopiesRight(): void {
   const truth = sqlOf(catalogue).prepare('SELECT wiki_type, wiki_initial, source_id, count(*) AS n FROM wiki GROUP BY 1, 2, 3 ORDER BY 1, 2, 3').all();
   expect(counts).toEqual(truth);
   const perBucket = sqlOf(catalogue).prepare('SELECT wiki_type, bucket, n FROM wiki_date_count WHERE n <> 0 ORDER BY 1, 2').all();
-  const bucketTruth = sqlOf(catalogue).prepare(`SELECT wiki_type, wiki_date >> ${DATE_BUCKET_SHIFT} AS bucket, count(*) AS n FROM wiki GROUP BY 1, 2 ORDER BY 1, 2`).all();
+  const bucketTruth = sqlOf(catalogue)
+    .prepare(`SELECT wiki_type, wiki_date >> ${DATE_BUCKET_SHIFT} AS bucket, count(*) AS n FROM wiki GROUP BY 1, 2 ORDER BY 1, 2`)
+    .all();
   expect(perBucket).toEqual(bucketTruth);
   expect(new Set(perBucket.map((r) => (r as { bucket: number }).bucket)).size).toBeGreaterThan(2); // dated across buckets, and undated
-  const stale = sqlOf(catalogue).prepare(`SELECT count(*) FROM wiki_tag wt JOIN wiki w USING (wiki_id)
-    WHERE wt.wiki_type <> w.wiki_type OR wt.wiki_date <> w.wiki_date OR wt.wiki_initial <> w.wiki_initial`).pluck().get();
+  const stale = sqlOf(catalogue)
+    .prepare(
+      `SELECT count(*) FROM wiki_tag wt JOIN wiki w USING (wiki_id)
+    WHERE wt.wiki_type <> w.wiki_type OR wt.wiki_date <> w.wiki_date OR wt.wiki_initial <> w.wiki_initial`,
+    )
+    .pluck()
+    .get();
   expect(stale).toBe(0);
 }
 
@@ -136,7 +152,11 @@ describe('the entry list', () => {
     expectLikeReference(400, 11);
   });
 
-  it.each([['the anime section', SECTION_TYPES.anime], ['the API’s anime', API_ANIME_TYPES], ['two kinds', ['tv', 'movie']]])('pages %s in one newest-first order, ties by id, deep pages included', (_name, list) => {
+  it.each([
+    ['the anime section', SECTION_TYPES.anime],
+    ['the API’s anime', API_ANIME_TYPES],
+    ['two kinds', ['tv', 'movie']],
+  ])('pages %s in one newest-first order, ties by id, deep pages included', (_name, list) => {
     const types = [...list];
     const all = reference(catalogue, { types }, 1000, 0).ids;
     const paged = [0, 1, 2, 3, 4, 5, 6, 7].flatMap((p) => catalogue.queries.wikis.list({ types }, 20, p * 20, 'http://x').wikis.map((w) => w.wiki_id));
@@ -183,7 +203,9 @@ describe('the entry list', () => {
     }
     // An update in place (no writer does one today; the triggers keep the copies right if one does).
     const rw = openDatabase(file, CATALOGUE_KIND);
-    rw.prepare("UPDATE wiki SET wiki_type = 'radio', wiki_section = 'radio', wiki_initial = 'q', wiki_date = 1600900000, source_id = 2 WHERE wiki_id IN (1001, 1002, 1003)").run();
+    rw.prepare(
+      "UPDATE wiki SET wiki_type = 'radio', wiki_section = 'radio', wiki_initial = 'q', wiki_date = 1600900000, source_id = 2 WHERE wiki_id IN (1001, 1002, 1003)",
+    ).run();
     rw.close();
     expectCopiesRight();
     expectLikeReference(60, 13);

@@ -4,14 +4,7 @@
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  COMMON_TOKEN_ROWS,
-  TokenTally,
-  commonTokensOf,
-  indexColumn,
-  nearIsExact,
-  wordMatch,
-} from '../../../../src-main/catalogue/search/search-index';
+import { COMMON_TOKEN_ROWS, TokenTally, commonTokensOf, indexColumn, nearIsExact, wordMatch } from '../../../../src-main/catalogue/search/search-index';
 
 /** Every trigram of `word`, as common as can be. */
 const allCommon = (word: string): Map<string, number> => {
@@ -42,7 +35,16 @@ describe('nearIsExact()', () => {
 describe('wordMatch()', () => {
   it('asks a word with no common inner trigram as its phrase, and 1–2 characters as a prefix', () => {
     expect(wordMatch('oshim', 'title')).toBe('{title} : "osh shi him"');
-    expect(wordMatch('oshim', 'title', new Map([['osh', 1e6], ['him', 1e6]]))).toBe('{title} : "osh shi him"');
+    expect(
+      wordMatch(
+        'oshim',
+        'title',
+        new Map([
+          ['osh', 1e6],
+          ['him', 1e6],
+        ]),
+      ),
+    ).toBe('{title} : "osh shi him"');
     expect(wordMatch('oshim', 'title', new Map([['shi', COMMON_TOKEN_ROWS - 1]]))).toBe('{title} : "osh shi him"');
     expect(wordMatch('東方', 'title other')).toBe('{title other} : "東方"*');
   });
@@ -50,7 +52,11 @@ describe('wordMatch()', () => {
   it('leaves out the commonest inner trigram as a NEAR of the phrases around it', () => {
     expect(wordMatch('oshim', 'title other entry', new Map([['shi', COMMON_TOKEN_ROWS]]))).toBe('{title other entry} : NEAR("osh" "him", 1)');
     // abcdefg: inner trigrams bcd, cde, def; cde is the commonest.
-    const common = new Map([['bcd', 6000], ['cde', 90000], ['def', 7000]]);
+    const common = new Map([
+      ['bcd', 6000],
+      ['cde', 90000],
+      ['def', 7000],
+    ]);
     expect(wordMatch('abcdefg', 'title', common)).toBe('{title} : NEAR("abc bcd" "def efg", 1)');
   });
 
@@ -81,9 +87,8 @@ describe('wordMatch() on an FTS5 table', () => {
   });
   afterAll(() => db.close());
 
-  const matching = (expr: string) => (db.prepare('SELECT rowid FROM t WHERE t MATCH ? ORDER BY rowid').pluck().all(expr) as number[]);
-  const holding = (word: string, columns: number[]) =>
-    rows.flatMap((r, i) => (columns.some((c) => r[c].some((f) => f.includes(word))) ? [i + 1] : []));
+  const matching = (expr: string) => db.prepare('SELECT rowid FROM t WHERE t MATCH ? ORDER BY rowid').pluck().all(expr) as number[];
+  const holding = (word: string, columns: number[]) => rows.flatMap((r, i) => (columns.some((c) => r[c].some((f) => f.includes(word))) ? [i + 1] : []));
 
   it('finds exactly the rows holding the word, whichever trigrams are common', () => {
     let nears = 0;

@@ -21,7 +21,9 @@ describe('search on the judged query set', () => {
     expect(JUDGED_QUERIES.length).toBeGreaterThanOrEqual(100);
     const kinds = new Set(JUDGED_QUERIES.map((q) => q.kind));
     expect([...kinds].sort()).toEqual(['english', 'kana', 'kanji', 'punctuation', 'romaji', 'typo', 'zh-hans', 'zh-hant']);
-    const missing = JUDGED_QUERIES.filter((q) => !catalogue.queries.wikis.list({ types: ['tv', 'web', 'movie', 'ova', 'oad'], ids: [q.wikiId] }, 1, 0, 'http://x').wikis.length);
+    const missing = JUDGED_QUERIES.filter(
+      (q) => !catalogue.queries.wikis.list({ types: ['tv', 'web', 'movie', 'ova', 'oad'], ids: [q.wikiId] }, 1, 0, 'http://x').wikis.length,
+    );
     expect(missing).toEqual([]);
   });
 
@@ -34,6 +36,7 @@ describe('search on the judged query set', () => {
   it('names a franchise’s first TV series first, in any language', () => {
     const first = (keyword: string) => catalogue.queries.search.wikis({ keyword }, 3, 0, 'http://x').wikis[0]?.wiki_id;
     // 進撃の巨人 (2013), not The Final Season.
-    for (const keyword of ['attack on titan', 'shingeki no kyojin', '进击的巨人', '進擊的巨人', 'しんげきのきょじん']) expect(first(keyword), keyword).toBe(55770);
+    for (const keyword of ['attack on titan', 'shingeki no kyojin', '进击的巨人', '進擊的巨人', 'しんげきのきょじん'])
+      expect(first(keyword), keyword).toBe(55770);
   });
 });

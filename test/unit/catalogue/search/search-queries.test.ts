@@ -26,7 +26,15 @@ const entry = (wikiId: number, title: string, type: WikiType = 'music', aliases:
   modified: 0,
   meta: [],
   tags: [],
-  subs: subs.map((s, i): SourceSub => ({ subId: wikiId * 100 + i + 1, sourceKey: String(i), type: 'song', order: String(i + 1), title: s, date: 0, modified: 0 })),
+  subs: subs.map((s, i): SourceSub => ({
+    subId: wikiId * 100 + i + 1,
+    sourceKey: String(i),
+    type: 'song',
+    order: String(i + 1),
+    title: s,
+    date: 0,
+    modified: 0,
+  })),
 });
 
 /** The catalogue of these tests, by meaning. */
@@ -179,10 +187,31 @@ describe('searchQueries() names and franchises', () => {
 
 describe('franchiseOrder()', () => {
   it('orders anime by kind (TV, web, film, OVA) then oldest first, in the places they take newest first', () => {
-    expect(franchiseOrder([[5, 'movie', 100], [4, 'tv', 300], [3, 'ova', 50], [2, 'tv', 200], [6, 'tv', 0]])).toEqual([2, 4, 6, 5, 3]);
+    expect(
+      franchiseOrder([
+        [5, 'movie', 100],
+        [4, 'tv', 300],
+        [3, 'ova', 50],
+        [2, 'tv', 200],
+        [6, 'tv', 0],
+      ]),
+    ).toEqual([2, 4, 6, 5, 3]);
     // Music and radio keep their places among them.
-    expect(franchiseOrder([[7, 'music', 10], [5, 'movie', 100], [4, 'tv', 300], [1, 'music', 1]])).toEqual([7, 4, 5, 1]);
-    expect(franchiseOrder([[1, 'music', 10], [3, 'radio', 5], [2, 'music', 1]])).toEqual([3, 2, 1]);
+    expect(
+      franchiseOrder([
+        [7, 'music', 10],
+        [5, 'movie', 100],
+        [4, 'tv', 300],
+        [1, 'music', 1],
+      ]),
+    ).toEqual([7, 4, 5, 1]);
+    expect(
+      franchiseOrder([
+        [1, 'music', 10],
+        [3, 'radio', 5],
+        [2, 'music', 1],
+      ]),
+    ).toEqual([3, 2, 1]);
   });
 });
 
@@ -244,7 +273,11 @@ describe('searchQueries() count limit', () => {
     const everything = catalogue.queries.search.subs({ keyword: 'e' }, 50, 0, 'http://x');
     expect(everything.count).toBe(4);
     const pages = [subs(0), subs(2), subs(4)];
-    expect(pages.map((p) => [p.count, p.subs.length])).toEqual([[3, 2], [3, 1], [3, 0]]);
+    expect(pages.map((p) => [p.count, p.subs.length])).toEqual([
+      [3, 2],
+      [3, 1],
+      [3, 0],
+    ]);
     expect(pages.flatMap((p) => p.subs.map((s) => s.sub_id))).toEqual(everything.subs.slice(0, 3).map((s) => s.sub_id));
   });
 

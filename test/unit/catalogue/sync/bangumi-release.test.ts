@@ -21,7 +21,10 @@ async function serve(options: Partial<FakeRegistryOptions> = {}) {
 }
 
 const refusal = async (work: Promise<unknown>) => {
-  const err = await work.then(() => undefined, (e: unknown) => e);
+  const err = await work.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(ReleaseError);
   return (err as Error).message;
 };
@@ -29,11 +32,20 @@ const refusal = async (work: Promise<unknown>) => {
 describe('newestRelease()', () => {
   it('finds the newest release of the same major, never another major or an older one', async () => {
     const r = await fakeRegistry({
-      releases: { '0.3.199': await releaseOf(NEXT_DATA), [NEXT_VERSION]: await releaseOf(NEXT_DATA), '0.3.300-beta.1': await releaseOf(NEXT_DATA), '1.0.0': await releaseOf(NEXT_DATA) },
+      releases: {
+        '0.3.199': await releaseOf(NEXT_DATA),
+        [NEXT_VERSION]: await releaseOf(NEXT_DATA),
+        '0.3.300-beta.1': await releaseOf(NEXT_DATA),
+        '1.0.0': await releaseOf(NEXT_DATA),
+      },
     });
     registry = r;
     const found = await newestRelease(r.url, CURRENT_VERSION);
-    expect(found).toMatchObject({ version: NEXT_VERSION, tarball: `${r.url}/bangumi-data/-/bangumi-data-${NEXT_VERSION}.tgz`, integrity: expect.stringMatching(/^sha512-/) });
+    expect(found).toMatchObject({
+      version: NEXT_VERSION,
+      tarball: `${r.url}/bangumi-data/-/bangumi-data-${NEXT_VERSION}.tgz`,
+      integrity: expect.stringMatching(/^sha512-/),
+    });
     expect(await newestRelease(r.url, NEXT_VERSION)).toBeUndefined();
   });
 
@@ -93,9 +105,17 @@ describe('readRelease()', () => {
   it.each([
     ['a package without dist/data.json', () => packRelease(NEXT_VERSION), /no dist\/data\.json/],
     ['data.json that is not JSON', () => packRelease(NEXT_VERSION, { data: '{"items": [' }), /not JSON/],
-    ['data.json of another shape', () => packRelease(NEXT_VERSION, { data: JSON.stringify({ items: [{ name: 'x' }], siteMeta: {} }) }), /not bangumi-data's shape/],
+    [
+      'data.json of another shape',
+      () => packRelease(NEXT_VERSION, { data: JSON.stringify({ items: [{ name: 'x' }], siteMeta: {} }) }),
+      /not bangumi-data's shape/,
+    ],
     ['data.json without items', () => packRelease(NEXT_VERSION, { data: JSON.stringify({ items: [], siteMeta: {} }) }), /not bangumi-data's shape/],
-    ['a package without a version', () => packRelease(NEXT_VERSION, { data: JSON.stringify({ items: NEXT_DATA.items, siteMeta: {} }), packageJson: '{}' }), /no version/],
+    [
+      'a package without a version',
+      () => packRelease(NEXT_VERSION, { data: JSON.stringify({ items: NEXT_DATA.items, siteMeta: {} }), packageJson: '{}' }),
+      /no version/,
+    ],
     ['bytes that are no tarball', async () => Buffer.from('not gzip at all'), /not a readable package/],
   ])('refuses %s', async (_what, make, message) => {
     expect(await refusal(readRelease(fileOf(await make())))).toMatch(message);

@@ -77,8 +77,18 @@ describe('createRemoteClient', () => {
   });
 
   it('gives up on a remote that does not answer within the timeout', async () => {
-    const hanging = vi.fn((_input: RequestInfo | URL, init?: RequestInit) => new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason))));
-    const client = createRemoteClient({ baseUrl: 'http://remote.test', key: 'k', timeoutMs: 50, retries: 1, retryDelayMs: 1, fetch: hanging as unknown as typeof fetch });
+    const hanging = vi.fn(
+      (_input: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason))),
+    );
+    const client = createRemoteClient({
+      baseUrl: 'http://remote.test',
+      key: 'k',
+      timeoutMs: 50,
+      retries: 1,
+      retryDelayMs: 1,
+      fetch: hanging as unknown as typeof fetch,
+    });
     const err = (await client.get('any', '/wikis.json').catch((e: unknown) => e)) as RemoteError;
     expect(err).toMatchObject({ kind: 'unreachable' });
     expect(err.message).toBe('Cannot reach http://remote.test: no answer within 50 ms (/wikis.json, tried 2 times).');
@@ -87,7 +97,10 @@ describe('createRemoteClient', () => {
 
   it('stops when the sync is cancelled, without retrying', async () => {
     const stop = new AbortController();
-    const hanging = vi.fn((_input: RequestInfo | URL, init?: RequestInit) => new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason))));
+    const hanging = vi.fn(
+      (_input: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason))),
+    );
     const client = createRemoteClient({ baseUrl: 'http://remote.test', key: 'k', signal: stop.signal, fetch: hanging as unknown as typeof fetch });
     const answer = client.get('any', '/wikis.json');
     setTimeout(() => stop.abort(), 10);
@@ -124,7 +137,11 @@ describe('createRemoteClient over a real connection: every answer bounded', () =
     rmSync(dir, { recursive: true, force: true });
   });
   const client = (timeoutMs = 30_000) => createRemoteClient({ baseUrl: remote.url, key: 'k', rate: 1000, retries: 0, timeoutMs });
-  const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (err: unknown) => err as RemoteError);
+  const failure = (promise: Promise<unknown>) =>
+    promise.then(
+      () => undefined,
+      (err: unknown) => err as RemoteError,
+    );
   /** What the server got out before the reader let go (known once the connection has closed). */
   const sentFor = (path: string) => vi.waitFor(() => sent.get(path) ?? Promise.reject(new Error(`${path} still open`)), { timeout: 30_000 });
 
@@ -144,7 +161,10 @@ describe('createRemoteClient over a real connection: every answer bounded', () =
 
   it('refuses an answer by its type or declared length before reading its body', async () => {
     const json = await failure(client().get('any', '/on-air.json'));
-    expect(json).toMatchObject({ kind: 'garbage', message: `${remote.url} answered /on-air.json with something that is not JSON (audio/mpeg); is it a Moefou-compatible API?` });
+    expect(json).toMatchObject({
+      kind: 'garbage',
+      message: `${remote.url} answered /on-air.json with something that is not JSON (audio/mpeg); is it a Moefou-compatible API?`,
+    });
     const page = await failure(client().fetchBytes(`${remote.url}/cover.jpg`, 16 * MiB));
     expect(page).toMatchObject({ kind: 'garbage', message: `Refused /cover.jpg from ${remote.url}: the picture came as text/html.` });
     const big = await failure(client().fetchBytes(`${remote.url}/big.jpg`, 16 * MiB));
@@ -152,7 +172,10 @@ describe('createRemoteClient over a real connection: every answer bounded', () =
     for (const path of ['/on-air.json', '/cover.jpg', '/big.jpg']) expect(await sentFor(path), path).toBeLessThan(16 * MiB);
     // A captive portal's page is no song: not saved as one.
     const file = join(dir, 'page.mp3.part');
-    expect(await failure(client().download(`${remote.url}/page.mp3`, file, 8 * MiB))).toMatchObject({ kind: 'garbage', message: `Refused /page.mp3 from ${remote.url}: the audio came as text/html.` });
+    expect(await failure(client().download(`${remote.url}/page.mp3`, file, 8 * MiB))).toMatchObject({
+      kind: 'garbage',
+      message: `Refused /page.mp3 from ${remote.url}: the audio came as text/html.`,
+    });
     expect(existsSync(file)).toBe(false);
   });
 

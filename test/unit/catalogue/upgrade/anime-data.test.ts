@@ -51,7 +51,11 @@ function rowsOf(file: string) {
     return {
       version: catalogue.meta('bangumi_data_version'),
       newest: catalogue.meta('anime_data_newest_begin'),
-      wikis: db.prepare('SELECT wiki_id, wiki_title, source_id FROM wiki ORDER BY wiki_id').all() as { wiki_id: number; wiki_title: string; source_id: number }[],
+      wikis: db.prepare('SELECT wiki_id, wiki_title, source_id FROM wiki ORDER BY wiki_id').all() as {
+        wiki_id: number;
+        wiki_title: string;
+        source_id: number;
+      }[],
       subs: db.prepare('SELECT sub_id FROM sub ORDER BY sub_id').pluck().all() as number[],
       onAir: [...catalogue.queries.onAir.days([1, 2, 3, 4, 5, 6, 7], Math.floor(FIXTURE_NOW / 1000), 'http://x').values()].flat().map((e) => e.oa_obj_id),
     };
@@ -98,7 +102,12 @@ describe('prepareAnimeData() and finishAnimeUpdate()', () => {
     const working = workingCopy();
     const before = rowsOf(working);
     const controller = new AbortController();
-    const cancelled = prepareAnimeData({ registry: registry.url, working, signal: controller.signal, progress: (p) => p.phase === 'write' && controller.abort() });
+    const cancelled = prepareAnimeData({
+      registry: registry.url,
+      working,
+      signal: controller.signal,
+      progress: (p) => p.phase === 'write' && controller.abort(),
+    });
     await expect(cancelled).rejects.toThrow();
     const broken = await fakeRegistry({ releases: { [NEXT_VERSION]: await releaseOf(NEXT_DATA) }, tarball: 'wrong-hash' });
     await expect(prepareAnimeData({ registry: broken.url, working })).rejects.toBeInstanceOf(ReleaseError);

@@ -70,7 +70,10 @@ beforeAll(async () => {
     [ids.remote] = writer.upsertEntries(remote.sourceId, [album('77', 'Remote Radiance', ['Far Signal'], ['imported'])]);
     ids.folderSourceId = folder.sourceId;
     ids.remoteSourceId = remote.sourceId;
-    ids.songs = writer.db.prepare('SELECT sub_id FROM sub WHERE sub_parent_wiki IN (?, ?, ?) ORDER BY sub_id').pluck().all(ids.folderA, ids.folderB, ids.remote) as number[];
+    ids.songs = writer.db
+      .prepare('SELECT sub_id FROM sub WHERE sub_parent_wiki IN (?, ?, ?) ORDER BY sub_id')
+      .pluck()
+      .all(ids.folderA, ids.folderB, ids.remote) as number[];
     const metaOf = (key: string) => writer.db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string;
     marks = { wiki: metaOf('next_import_wiki_id'), sub: metaOf('next_import_sub_id') };
   } finally {
@@ -117,7 +120,10 @@ describe('ensureWorkingCatalogue()', () => {
     userDb.addFav('sub', ids.songs[0], 1);
     userDb.close();
     const before = importedTitles(working);
-    const sourcesBefore = rowsOf(working, "SELECT source_id, kind, locator, name, added_at, updated_at, state FROM source WHERE kind <> 'bundled' ORDER BY source_id");
+    const sourcesBefore = rowsOf(
+      working,
+      "SELECT source_id, kind, locator, name, added_at, updated_at, state FROM source WHERE kind <> 'bundled' ORDER BY source_id",
+    );
 
     const outcome = await ensureWorkingCatalogue(shippedV2, working, { log });
     expect(outcome).toMatchObject({ action: 'merged', bundled: { added: 1, removed: 1, changed: 1 }, kept: { sources: 2, entries: 3, subs: 4 } });
@@ -128,8 +134,12 @@ describe('ensureWorkingCatalogue()', () => {
     // Imported and synced rows: same ids, same titles, same sources (bookkeeping included), same sub ids.
     expect(importedTitles(working)).toEqual(before);
     expect(before.map((r) => r.wiki_id)).toEqual([ids.folderA, ids.folderB, ids.remote]);
-    expect(rowsOf(working, "SELECT source_id, kind, locator, name, added_at, updated_at, state FROM source WHERE kind <> 'bundled' ORDER BY source_id")).toEqual(sourcesBefore);
-    expect(rowsOf(working, 'SELECT sub_id FROM sub WHERE sub_parent_wiki IN (?, ?, ?) ORDER BY sub_id', ids.folderA, ids.folderB, ids.remote).map((r) => r.sub_id)).toEqual(ids.songs);
+    expect(
+      rowsOf(working, "SELECT source_id, kind, locator, name, added_at, updated_at, state FROM source WHERE kind <> 'bundled' ORDER BY source_id"),
+    ).toEqual(sourcesBefore);
+    expect(
+      rowsOf(working, 'SELECT sub_id FROM sub WHERE sub_parent_wiki IN (?, ?, ?) ORDER BY sub_id', ids.folderA, ids.folderB, ids.remote).map((r) => r.sub_id),
+    ).toEqual(ids.songs);
     expect(rowsOf(working, "SELECT key, value FROM meta WHERE key LIKE 'next_import_%' ORDER BY key")).toEqual([
       { key: 'next_import_sub_id', value: marks.sub },
       { key: 'next_import_wiki_id', value: marks.wiki },
@@ -150,13 +160,24 @@ describe('ensureWorkingCatalogue()', () => {
       expect(search.wikis({ keyword: 'radiance' }, 20, 0, SITE).wikis.map((w) => w.wiki_id)).toEqual([ids.remote]);
       expect(search.wikis({ keyword: 'Gentle Rain Collection (English)' }, 20, 0, SITE).wikis.map((w) => w.wiki_id)).toEqual([ids.folderB]);
       expect(search.subs({ keyword: 'numbat' }, 20, 0, SITE).subs.map((s) => s.sub_id)).toEqual([ids.songs[1]]);
-      expect(wikis.list({ types: ['music'], tags: ['brandnewtag'] }, 20, 0, SITE).wikis.map((w) => w.wiki_id).sort()).toEqual([ids.folderA, ids.folderB]);
-      expect(wikis.findById(ids.folderA, SITE)).toMatchObject({ wiki_aliases: ['Quokka Carnival (English)'], wiki_meta: [{ meta_key: 'artist', meta_value: 'Test Artist' }] });
+      expect(
+        wikis
+          .list({ types: ['music'], tags: ['brandnewtag'] }, 20, 0, SITE)
+          .wikis.map((w) => w.wiki_id)
+          .sort(),
+      ).toEqual([ids.folderA, ids.folderB]);
+      expect(wikis.findById(ids.folderA, SITE)).toMatchObject({
+        wiki_aliases: ['Quokka Carnival (English)'],
+        wiki_meta: [{ meta_key: 'artist', meta_value: 'Test Artist' }],
+      });
 
       // The user database was not touched; its favourites still name the same titles.
       const userDb = openUserDb(join(work, 'user.db'));
       try {
-        const favWikis = userDb.listFavs('wiki', 10, 0).favs.map((f) => wikis.findById(f.fav_obj_id, SITE)?.wiki_title).sort();
+        const favWikis = userDb
+          .listFavs('wiki', 10, 0)
+          .favs.map((f) => wikis.findById(f.fav_obj_id, SITE)?.wiki_title)
+          .sort();
         expect(favWikis).toEqual(['Quokka Carnival', '東方の夜']);
         const [subFav] = userDb.listFavs('sub', 10, 0).favs;
         expect(catalogue.queries.entryDetail.findSub(subFav.fav_obj_id, SITE)?.sub_title).toBe('Wombat Waltz');
@@ -203,7 +224,9 @@ describe('ensureWorkingCatalogue()', () => {
   it('refuses to renumber an imported entry whose id the new build gives to a bundled entry, keeping the old copy', async () => {
     // An entry that (against the rules) holds an id the new build uses: the merge must not drop or renumber it.
     const db = new Database(working);
-    db.prepare("INSERT INTO wiki (wiki_id, source_id, source_key, wiki_type, wiki_section, wiki_title, wiki_title_fold, wiki_title_encode, wiki_initial, wiki_date, wiki_modified) VALUES (1009, ?, 'clash', 'music', 'music', 'Clashing Album', 'clashingalbum', 'clashingalbum', 'c', 0, 0)").run(ids.folderSourceId);
+    db.prepare(
+      "INSERT INTO wiki (wiki_id, source_id, source_key, wiki_type, wiki_section, wiki_title, wiki_title_fold, wiki_title_encode, wiki_initial, wiki_date, wiki_modified) VALUES (1009, ?, 'clash', 'music', 'music', 'Clashing Album', 'clashingalbum', 'clashingalbum', 'c', 0, 0)",
+    ).run(ids.folderSourceId);
     db.close();
     const outcome = await ensureWorkingCatalogue(shippedV2, working, { log });
     expect(outcome).toMatchObject({ action: 'kept-old', reason: expect.stringMatching(/entry 1009 \("Clashing Album"\) .* bundled entry "Summer Premiere"/) });

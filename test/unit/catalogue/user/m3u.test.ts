@@ -13,18 +13,25 @@ describe('toM3u8()', () => {
     );
   });
 
-  it.each(BREAKS.map((b) => [[...b].map((c) => `U+${c.codePointAt(0)!.toString(16).padStart(4, '0')}`).join(' '), b]))('keeps %s in a title, an artist or a location from starting a line', (_name, brk) => {
-    const text = toM3u8([
-      item({ title: `Title${brk}#EXTINF:1,Injected${brk}http://evil.example/x.mp3`, artist: `Artist${brk}#EXT-X-KEY:URI=x`, location: `/music/a.mp3${brk}#EXTINF:2,More${brk}/etc/passwd` }),
-    ]);
-    const lines = text.split(/\r\n|\r|\n|\u000b|\u000c|\u0085|\u2028|\u2029/);
-    expect(lines).toHaveLength(4); // the header, #EXTINF, the location, and '' after the last newline
-    expect(lines[0]).toBe('#EXTM3U');
-    expect(lines[1]).toMatch(/^#EXTINF:61,Artist/);
-    expect(lines[2]).toMatch(/^\/music\/a\.mp3/);
-    expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/);
-    expect(m3uLocations(text)).toEqual([lines[2]]);
-  });
+  it.each(BREAKS.map((b) => [[...b].map((c) => `U+${c.codePointAt(0)!.toString(16).padStart(4, '0')}`).join(' '), b]))(
+    'keeps %s in a title, an artist or a location from starting a line',
+    (_name, brk) => {
+      const text = toM3u8([
+        item({
+          title: `Title${brk}#EXTINF:1,Injected${brk}http://evil.example/x.mp3`,
+          artist: `Artist${brk}#EXT-X-KEY:URI=x`,
+          location: `/music/a.mp3${brk}#EXTINF:2,More${brk}/etc/passwd`,
+        }),
+      ]);
+      const lines = text.split(/\r\n|\r|\n|\u000b|\u000c|\u0085|\u2028|\u2029/);
+      expect(lines).toHaveLength(4); // the header, #EXTINF, the location, and '' after the last newline
+      expect(lines[0]).toBe('#EXTM3U');
+      expect(lines[1]).toMatch(/^#EXTINF:61,Artist/);
+      expect(lines[2]).toMatch(/^\/music\/a\.mp3/);
+      expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/);
+      expect(m3uLocations(text)).toEqual([lines[2]]);
+    },
+  );
 
   it('leaves out a song whose location would read as a directive or is empty', () => {
     const text = toM3u8([item({ location: '#EXTINF:1,x' }), item({ location: ' \n#EXT-X-ENDLIST' }), item({ location: '\u0000' }), item({ title: 'Kept' })]);

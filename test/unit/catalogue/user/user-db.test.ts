@@ -75,7 +75,9 @@ describe('openUserDb()', () => {
     expect(err.message).toContain(file);
     expect(err.message).toContain(`${file}.bak-v1`);
     expect(err.message).toMatch(/move the broken file aside/);
-    expect(err.message).toMatch(/copy the backup to .*user\.db\. Without the backup: move it aside \(your favourites and keys are in it; never delete it\) and start Moecat again/);
+    expect(err.message).toMatch(
+      /copy the backup to .*user\.db\. Without the backup: move it aside \(your favourites and keys are in it; never delete it\) and start Moecat again/,
+    );
     expect(readFileSync(file).equals(bytes)).toBe(true);
   });
 
@@ -91,7 +93,9 @@ describe('openUserDb()', () => {
 
     const err = errorOf(() => openUserDb(file));
     expect(err.code).toBe('DB_CORRUPT');
-    expect(err.message).toMatch(/^The user database .*user\.db is damaged \(integrity check: [^)]*\)\. Move it aside \(your favourites and keys are in it; never delete it\) and start Moecat again to create a new one\.$/);
+    expect(err.message).toMatch(
+      /^The user database .*user\.db is damaged \(integrity check: [^)]*\)\. Move it aside \(your favourites and keys are in it; never delete it\) and start Moecat again to create a new one\.$/,
+    );
     expect(err.message).not.toMatch(/Otherwise|backup/);
   });
 
@@ -100,7 +104,10 @@ describe('openUserDb()', () => {
     const file = join(dir, 'user.db');
     openUserDb(file).close();
     const out = await killMidLoop('fav-writer', file, dir, 500);
-    const committed = out.split('\n').filter((l) => /^\d+$/.test(l)).map(Number);
+    const committed = out
+      .split('\n')
+      .filter((l) => /^\d+$/.test(l))
+      .map(Number);
     expect(committed.length).toBeGreaterThanOrEqual(500);
 
     const userDb = openUserDb(file); // runs the integrity check
@@ -119,7 +126,10 @@ describe('UserDb favourites', () => {
     expect(userDb.findFav('wiki', 7)?.fav_type).toBe(1);
     userDb.addFav('wiki', 8, 1, 300);
     userDb.addFav('sub', 7, 1, 300);
-    expect(userDb.listFavs('wiki', 10, 0)).toEqual({ count: 2, favs: [expect.objectContaining({ fav_obj_id: 8 }), expect.objectContaining({ fav_obj_id: 7 })] });
+    expect(userDb.listFavs('wiki', 10, 0)).toEqual({
+      count: 2,
+      favs: [expect.objectContaining({ fav_obj_id: 8 }), expect.objectContaining({ fav_obj_id: 7 })],
+    });
     expect(userDb.deleteFav('wiki', 7)?.fav_id).toBe(1);
     expect(userDb.deleteFav('wiki', 7)).toBeUndefined();
     expect(userDb.listFavs('wiki', 10, 0).count).toBe(1);

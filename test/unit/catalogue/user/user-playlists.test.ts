@@ -32,7 +32,12 @@ describe('UserDb playlists', () => {
     const file = join(dir, 'user.db');
     openUserDb(file).close();
     const out = await killMidLoop('playlist-writer', file, dir, 300);
-    const committed = Math.max(...out.split('\n').filter((l) => /^\d+$/.test(l)).map(Number));
+    const committed = Math.max(
+      ...out
+        .split('\n')
+        .filter((l) => /^\d+$/.test(l))
+        .map(Number),
+    );
     const userDb = openUserDb(file);
     expect(userDb.db.pragma('integrity_check', { simple: true })).toBe('ok');
     const [playlist] = userDb.playlists.list();

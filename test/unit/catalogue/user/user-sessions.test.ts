@@ -28,9 +28,15 @@ describe('UserDb sessions', () => {
     const a = userDb.sessions.start('A', T);
     const b = userDb.sessions.start('B', T);
     userDb.sessions.find(a.token, T + 30);
-    expect(userDb.sessions.list(T + 30).map((s) => [s.name, s.lastUsedAt])).toEqual([['B', T], ['A', T]]);
+    expect(userDb.sessions.list(T + 30).map((s) => [s.name, s.lastUsedAt])).toEqual([
+      ['B', T],
+      ['A', T],
+    ]);
     userDb.sessions.find(a.token, T + 90);
-    expect(userDb.sessions.list(T + 90).map((s) => [s.name, s.lastUsedAt])).toEqual([['A', T + 90], ['B', T]]);
+    expect(userDb.sessions.list(T + 90).map((s) => [s.name, s.lastUsedAt])).toEqual([
+      ['A', T + 90],
+      ['B', T],
+    ]);
     expect(b.id).not.toBe(a.id);
     userDb.close();
   });

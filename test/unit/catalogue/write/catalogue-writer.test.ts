@@ -55,11 +55,17 @@ afterEach(() => {
 
 function wikiRow(id: number) {
   return sqlOf(reader).prepare('SELECT wiki_id, wiki_title, source_id, source_key FROM wiki WHERE wiki_id = ?').get(id) as
-    | { wiki_id: number; wiki_title: string; source_id: number; source_key: string }
-    | undefined;
+    { wiki_id: number; wiki_title: string; source_id: number; source_key: string } | undefined;
 }
 const subIdsOf = (wikiId: number) =>
-  Object.fromEntries((sqlOf(reader).prepare('SELECT source_key, sub_id FROM sub WHERE sub_parent_wiki = ? ORDER BY sub_id').all(wikiId) as { source_key: string; sub_id: number }[]).map((r) => [r.source_key, r.sub_id]));
+  Object.fromEntries(
+    (
+      sqlOf(reader).prepare('SELECT source_key, sub_id FROM sub WHERE sub_parent_wiki = ? ORDER BY sub_id').all(wikiId) as {
+        source_key: string;
+        sub_id: number;
+      }[]
+    ).map((r) => [r.source_key, r.sub_id]),
+  );
 const subFtsHas = (subId: number) => sqlOf(reader).prepare('SELECT count(*) FROM sub_fts WHERE rowid = ?').pluck().get(subId) as number;
 
 describe('catalogue writer', () => {
@@ -68,22 +74,41 @@ describe('catalogue writer', () => {
     expect(source).toMatchObject({ kind: 'folder', locator: '/music/albums', name: 'albums', addedAt: 1_700_000_100, entries: 0 });
     expect(writer.ensureSource('folder', '/music/albums', 'other name').sourceId).toBe(source.sourceId);
 
-    const [a, b] = writer.upsertEntries(source.sourceId, [album('alpha', 'Zyxwv Alpha Album', [['a1', 'Qwerty Song'], ['a2', 'Second']]), album('beta', 'Beta', [])]);
+    const [a, b] = writer.upsertEntries(source.sourceId, [
+      album('alpha', 'Zyxwv Alpha Album', [
+        ['a1', 'Qwerty Song'],
+        ['a2', 'Second'],
+      ]),
+      album('beta', 'Beta', []),
+    ]);
     expect(a).toBeGreaterThanOrEqual(IMPORT_ID_BASE);
     expect(b).toBe(a + 1);
     expect(wikiRow(a)).toMatchObject({ wiki_title: 'Zyxwv Alpha Album', source_id: source.sourceId, source_key: 'alpha' });
     expect(Object.values(subIdsOf(a)).every((id) => id >= IMPORT_ID_BASE)).toBe(true);
     // The read-only connection opened before the write sees the committed rows, search index included.
-    expect(sqlOf(reader).prepare("SELECT rowid FROM wiki_fts WHERE wiki_fts MATCH '\"zyx\"*'").pluck().all()).toEqual([a]);
+    expect(sqlOf(reader).prepare('SELECT rowid FROM wiki_fts WHERE wiki_fts MATCH \'"zyx"*\'').pluck().all()).toEqual([a]);
     expect(writer.getSource(source.sourceId)).toMatchObject({ entries: 2, subs: 2 });
-    expect(sqlOf(reader).prepare('SELECT tag_name FROM tag t JOIN wiki_tag x ON x.tag_id = t.tag_id WHERE x.wiki_id = ? ORDER BY 1').pluck().all(a)).toEqual(['imported', 'test']);
+    expect(sqlOf(reader).prepare('SELECT tag_name FROM tag t JOIN wiki_tag x ON x.tag_id = t.tag_id WHERE x.wiki_id = ? ORDER BY 1').pluck().all(a)).toEqual([
+      'imported',
+      'test',
+    ]);
   });
 
   it('keeps the ids of known entries and sub-entries when they are written again, and drops what is gone', () => {
     const source = writer.ensureSource('folder', '/music', 'music');
-    const [id] = writer.upsertEntries(source.sourceId, [album('alpha', 'Old Title', [['s1', 'Stays'], ['s2', 'Goes Away']])]);
+    const [id] = writer.upsertEntries(source.sourceId, [
+      album('alpha', 'Old Title', [
+        ['s1', 'Stays'],
+        ['s2', 'Goes Away'],
+      ]),
+    ]);
     const before = subIdsOf(id);
-    const [again] = writer.upsertEntries(source.sourceId, [album('alpha', 'Brandnew Title', [['s1', 'Stays Renamed'], ['s3', 'Arrives']])]);
+    const [again] = writer.upsertEntries(source.sourceId, [
+      album('alpha', 'Brandnew Title', [
+        ['s1', 'Stays Renamed'],
+        ['s3', 'Arrives'],
+      ]),
+    ]);
     expect(again).toBe(id);
     const after = subIdsOf(id);
     expect(after.s1).toBe(before.s1);
@@ -126,7 +151,10 @@ describe('catalogue writer', () => {
 
   it('writes a batch all or nothing', () => {
     const source = writer.ensureSource('folder', '/music', 'music');
-    const broken = album('bad', 'Broken', [['same', 'A'], ['same', 'B']]); // two songs with one key
+    const broken = album('bad', 'Broken', [
+      ['same', 'A'],
+      ['same', 'B'],
+    ]); // two songs with one key
     expect(() =>
       writer.transaction(() => {
         writer.upsertEntries(source.sourceId, [album('good', 'Good', [])]);

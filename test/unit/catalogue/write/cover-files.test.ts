@@ -15,7 +15,9 @@ beforeEach(() => {
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const png = (width: number, height: number, r = 200) =>
-  sharp({ create: { width, height, channels: 3, background: { r, g: 80, b: 40 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r, g: 80, b: 40 } } })
+    .png()
+    .toBuffer();
 
 describe('saveCover()', () => {
   it('writes the four sizes as JPEG: square crops, and a large size that keeps the shape', async () => {

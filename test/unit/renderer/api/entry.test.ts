@@ -9,7 +9,10 @@ vi.mock('../../../../src-renderer/src/api/client', () => ({
     calls.push({ path, ...params });
     const start = (params.page - 1) * params.perpage;
     const ids = Array.from({ length: Math.max(0, Math.min(params.perpage, total - start)) }, (_, i) => start + i + 1);
-    return { information: { page: params.page, perpage: params.perpage, count: total, may_have_next: start + ids.length < total }, playlist: ids.map((sub_id) => ({ sub_id })) };
+    return {
+      information: { page: params.page, perpage: params.perpage, count: total, may_have_next: start + ids.length < total },
+      playlist: ids.map((sub_id) => ({ sub_id })),
+    };
   },
 }));
 

@@ -21,7 +21,7 @@ describe('BaseCover', () => {
     expect(img.attributes('alt')).toBe('Sakura Letters');
   });
 
-  it("keeps an empty alt (a decorative cover beside its title) rather than dropping the attribute", () => {
+  it('keeps an empty alt (a decorative cover beside its title) rather than dropping the attribute', () => {
     const img = mount(BaseCover, { props: { cover: cover(7), alt: '' } }).find('img');
     expect(img.attributes()).toHaveProperty('alt', '');
   });
@@ -98,7 +98,10 @@ describe('BaseCover with defer', () => {
         disconnect() {}
       },
     );
-    return { observed, show: (el: Element) => callback([{ target: el, isIntersecting: true } as unknown as IntersectionObserverEntry], {} as IntersectionObserver) };
+    return {
+      observed,
+      show: (el: Element) => callback([{ target: el, isIntersecting: true } as unknown as IntersectionObserverEntry], {} as IntersectionObserver),
+    };
   }
   afterEach(() => vi.unstubAllGlobals());
 

@@ -47,7 +47,12 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
-      sent.push({ url, method: init.method ?? 'GET', headers: init.headers as Record<string, string>, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      sent.push({
+        url,
+        method: init.method ?? 'GET',
+        headers: init.headers as Record<string, string>,
+        body: init.body ? JSON.parse(String(init.body)) : undefined,
+      });
       const answer = answers.shift() ?? { status: 500, body: envelope(500, {}, ['no answer queued']) };
       await answer.hold;
       return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
@@ -126,7 +131,10 @@ describe('FavouriteToggle', () => {
   });
 
   it('goes back on when a remove fails because the server cannot be reached, and the notice can be dismissed', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const { wrapper, heart, pressed, notice } = render(FAV);
     await heart().trigger('click');
     expect(pressed()).toBe('false');

@@ -13,9 +13,23 @@ afterEach(() => {
 });
 
 /** A large catalogue: every count needs group separators. */
-const big: AppStatus = { entries: 1_234_567, subs: 2_345_678, uploads: 3_000_000, onAir: 1_048, apiUrl: 'http://127.0.0.1:4000/', animeData: { version: '0.3.208', newestBegin: '2026-04-29' } };
+const big: AppStatus = {
+  entries: 1_234_567,
+  subs: 2_345_678,
+  uploads: 3_000_000,
+  onAir: 1_048,
+  apiUrl: 'http://127.0.0.1:4000/',
+  animeData: { version: '0.3.208', newestBegin: '2026-04-29' },
+};
 /** Counts of one, which take the singular. */
-const single: AppStatus = { entries: 1, subs: 1, uploads: 1, onAir: 1, apiUrl: 'http://127.0.0.1:4000/', animeData: { version: '0.3.208', newestBegin: '2026-04-29' } };
+const single: AppStatus = {
+  entries: 1,
+  subs: 1,
+  uploads: 1,
+  onAir: 1,
+  apiUrl: 'http://127.0.0.1:4000/',
+  animeData: { version: '0.3.208', newestBegin: '2026-04-29' },
+};
 
 const render = (status: AppStatus) => mount(HomeCatalogueSummary, { props: { status }, global: { plugins: [i18n] } });
 

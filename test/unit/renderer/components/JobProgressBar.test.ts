@@ -22,7 +22,13 @@ describe('JobProgressBar', () => {
   it('shows the phase, the counts and the file being read, with the bar at that fraction', () => {
     const w = render(job());
     const bar = w.get('[role="progressbar"]');
-    expect(bar.attributes()).toMatchObject({ 'aria-label': 'Progress of /home/me/Music', 'aria-valuemin': '0', 'aria-valuemax': '12', 'aria-valuenow': '3', 'aria-valuetext': 'Reading files 3 of 12' });
+    expect(bar.attributes()).toMatchObject({
+      'aria-label': 'Progress of /home/me/Music',
+      'aria-valuemin': '0',
+      'aria-valuemax': '12',
+      'aria-valuenow': '3',
+      'aria-valuetext': 'Reading files 3 of 12',
+    });
     expect(w.get('.phase').text()).toBe('Reading files');
     expect(w.get('[data-testid="job-counts"]').text()).toBe('3 of 12');
     expect(w.get('.current').text()).toBe('Album/03 Song.mp3');

@@ -9,7 +9,14 @@ enableAutoUnmount(afterEach);
 describe('PillTabs', () => {
   it('links every item under its label and marks only the current one', () => {
     const w = mount(PillTabs, {
-      props: { items: ['entries', 'songs', 'recent'], current: 'songs', linkFor: (x: string) => `/favourites?tab=${x}`, labelOf: (x: string) => x.toUpperCase(), label: 'Lists', testid: 'fav-tab' },
+      props: {
+        items: ['entries', 'songs', 'recent'],
+        current: 'songs',
+        linkFor: (x: string) => `/favourites?tab=${x}`,
+        labelOf: (x: string) => x.toUpperCase(),
+        label: 'Lists',
+        testid: 'fav-tab',
+      },
       global: { stubs: { RouterLink: RouterLinkStub } },
     });
     expect(w.get('nav').attributes('aria-label')).toBe('Lists');

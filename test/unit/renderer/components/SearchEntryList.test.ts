@@ -20,15 +20,30 @@ beforeEach(() => setActivePinia(createPinia()));
 const cover = { small: '/c/s', medium: '/c/m', square: '/c/q', large: '/c/l' };
 const wiki = (id: number, title: string, fav: boolean): WikiDto =>
   ({
-    wiki_id: id, wiki_title: title, wiki_title_encode: '', wiki_type: 'music', wiki_date: 0, wiki_modified: 0, wiki_about: '',
-    wiki_meta: [], wiki_aliases: [], wiki_tags: [], wiki_bgm_id: null, wiki_url: '', wiki_fm_url: '', wiki_cover: cover,
+    wiki_id: id,
+    wiki_title: title,
+    wiki_title_encode: '',
+    wiki_type: 'music',
+    wiki_date: 0,
+    wiki_modified: 0,
+    wiki_about: '',
+    wiki_meta: [],
+    wiki_aliases: [],
+    wiki_tags: [],
+    wiki_bgm_id: null,
+    wiki_url: '',
+    wiki_fm_url: '',
+    wiki_cover: cover,
     wiki_user_fav: fav ? { fav_id: 1, fav_obj_id: id, fav_obj_type: 'wiki', fav_uid: 1, fav_date: 1, fav_type: 1 } : null,
   }) as unknown as WikiDto;
 
 describe('SearchEntryList', () => {
   it('puts a heart beside each entry link, pressed for favourites', () => {
     const list = { status: 'ready', q: 'album', items: [wiki(1, 'Loved Album', true), wiki(2, 'Other Album', false)], count: 2, more: false, error: null };
-    const wrapper = mount(SearchEntryList, { props: { list: list as never }, global: { plugins: [i18n, createRouter({ history: createMemoryHistory(), routes: [{ path: '/:p(.*)', component: { render: () => null } }] })] } });
+    const wrapper = mount(SearchEntryList, {
+      props: { list: list as never },
+      global: { plugins: [i18n, createRouter({ history: createMemoryHistory(), routes: [{ path: '/:p(.*)', component: { render: () => null } }] })] },
+    });
     const rows = wrapper.findAll('li.entry-item');
     expect(rows).toHaveLength(2);
     const hearts = rows.map((r) => r.get('button[aria-pressed]'));

@@ -20,7 +20,11 @@ beforeEach(() => {
 const job = (over: Partial<JobInfo> = {}): JobInfo => jobInfo({ label: '/home/me/Music', progress: { phase: 'read', done: 3, total: 12 }, ...over });
 
 const render = (props: Record<string, unknown>, slot = '') =>
-  mount(SettingsJobBox, { props: { job: job(), label: 'Importing /home/me/Music', testid: 'library', ...props }, slots: { default: slot }, global: { plugins: [i18n, pinia] } });
+  mount(SettingsJobBox, {
+    props: { job: job(), label: 'Importing /home/me/Music', testid: 'library', ...props },
+    slots: { default: slot },
+    global: { plugins: [i18n, pinia] },
+  });
 
 describe('SettingsJobBox', () => {
   it('shows the label, the progress bar and the summary the section puts in', () => {
@@ -33,7 +37,13 @@ describe('SettingsJobBox', () => {
   });
 
   it('lists the problems under their title, paths in monospace, and says when more were left out', () => {
-    const w = render({ job: job({ status: 'done', problems: ['a/1.mp3', 'b/2.mp3'] }), problems: ['a/1.mp3', 'b/2.mp3'], problemsTitle: '5 files could not be read', problemsMore: 'and 3 more', problemsArePaths: true });
+    const w = render({
+      job: job({ status: 'done', problems: ['a/1.mp3', 'b/2.mp3'] }),
+      problems: ['a/1.mp3', 'b/2.mp3'],
+      problemsTitle: '5 files could not be read',
+      problemsMore: 'and 3 more',
+      problemsArePaths: true,
+    });
     const box = w.get('[data-testid="library-problems"]');
     expect(box.get('p').text()).toBe('5 files could not be read');
     expect(box.findAll('li code').map((c) => c.text())).toEqual(['a/1.mp3', 'b/2.mp3']);

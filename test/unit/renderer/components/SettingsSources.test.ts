@@ -23,7 +23,18 @@ const SOURCES: SourceDto[] = [
   { source_id: 2, kind: 'bundled', name: 'demo', locator: 'demo', entries: 8, subs: 39, added_at: 0, updated_at: 0 },
   { source_id: 3, kind: 'folder', name: 'My Music', locator: '/home/me/Music', entries: 2, subs: 5, added_at: 1_700_000_000, updated_at: 1_700_000_500 },
 ];
-const JOB = { id: 'j1', kind: 'remove-source', label: 'My Music', status: 'running', progress: { phase: 'remove', done: 0, total: 2 }, startedAt: 1, finishedAt: null, problems: [], result: null, error: null };
+const JOB = {
+  id: 'j1',
+  kind: 'remove-source',
+  label: 'My Music',
+  status: 'running',
+  progress: { phase: 'remove', done: 0, total: 2 },
+  startedAt: 1,
+  finishedAt: null,
+  problems: [],
+  result: null,
+  error: null,
+};
 
 const envelope = (status: number, payload: object = {}, msg: string[] = []) => ({
   response: { information: { parameters: {}, request: '', msg, has_error: status >= 400, error: status >= 400 ? status : 0 }, ...payload },
@@ -40,7 +51,8 @@ beforeEach(() => {
     vi.fn(async (url: string, init: RequestInit) => {
       sent.push({ url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined });
       // The job's poll: it has ended, so the jobs store stops polling.
-      if (url.includes('/app/jobs/')) return new Response(JSON.stringify(envelope(200, { job: { ...JOB, status: 'done', result: { source_id: 3, entries: 2, subs: 5 } } })));
+      if (url.includes('/app/jobs/'))
+        return new Response(JSON.stringify(envelope(200, { job: { ...JOB, status: 'done', result: { source_id: 3, entries: 2, subs: 5 } } })));
       const answer = answers.shift() ?? { status: 200, body: envelope(200, { sources: SOURCES, writable: true, job: null }) };
       return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
     }),

@@ -14,9 +14,23 @@ afterEach(() => vi.useRealTimers());
 
 const show: Pick<AnimeWikiDto, 'wiki_id' | 'wiki_broadcast' | 'wiki_sites'> = {
   wiki_id: 1001,
-  wiki_broadcast: { weekdays: [1], time: '25:30', period_days: 7, date_begin: localMidnight(2024, 1, 8, 'Asia/Tokyo'), date_end: localMidnight(2024, 3, 25, 'Asia/Tokyo'), time_zone: 'Asia/Tokyo' },
+  wiki_broadcast: {
+    weekdays: [1],
+    time: '25:30',
+    period_days: 7,
+    date_begin: localMidnight(2024, 1, 8, 'Asia/Tokyo'),
+    date_end: localMidnight(2024, 3, 25, 'Asia/Tokyo'),
+    time_zone: 'Asia/Tokyo',
+  },
   wiki_sites: [
-    { site: 'bilibili', name: '哔哩哔哩', kind: 'onair', url: 'https://www.bilibili.com/bangumi/media/md28231/', begin: Date.parse('2024-01-09T14:00:00Z') / 1000, regions: ['CN'] },
+    {
+      site: 'bilibili',
+      name: '哔哩哔哩',
+      kind: 'onair',
+      url: 'https://www.bilibili.com/bangumi/media/md28231/',
+      begin: Date.parse('2024-01-09T14:00:00Z') / 1000,
+      regions: ['CN'],
+    },
     { site: 'mal', name: 'MyAnimeList', kind: 'info', url: 'https://myanimelist.net/anime/52991', begin: 0, regions: [] },
   ],
 };

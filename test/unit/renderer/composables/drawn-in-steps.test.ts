@@ -15,7 +15,11 @@ function harness(start: number[]) {
     defineComponent({
       setup() {
         drawn = useDrawnInSteps(() => items.value, 3);
-        return () => h('ol', drawn.value.map((n) => h('li', String(n))));
+        return () =>
+          h(
+            'ol',
+            drawn.value.map((n) => h('li', String(n))),
+          );
       },
     }),
   );

@@ -2,7 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { foldText, highlightParts, keywordWords } from '../../../../src-renderer/src/composables/highlight';
 
-const marked = (text: string, words: string[]) => highlightParts(text, words).filter((p) => p.hit).map((p) => p.text);
+const marked = (text: string, words: string[]) =>
+  highlightParts(text, words)
+    .filter((p) => p.hit)
+    .map((p) => p.text);
 
 describe('highlightParts()', () => {
   it('marks every occurrence of every word, ignoring case', () => {
@@ -12,7 +15,11 @@ describe('highlightParts()', () => {
 
   it('keeps the text whole: the parts join back to it', () => {
     const text = '東方幻夜譚 ～ Phantasmal Night Tales';
-    expect(highlightParts(text, ['night', '東方']).map((p) => p.text).join('')).toBe(text);
+    expect(
+      highlightParts(text, ['night', '東方'])
+        .map((p) => p.text)
+        .join(''),
+    ).toBe(text);
     expect(marked(text, ['night', '東方'])).toEqual(['東方', 'Night']);
   });
 
@@ -44,8 +51,15 @@ describe('keywordWords()', () => {
 
 describe('foldText()', () => {
   it('folds ASCII, kanji and hiragana (its fast paths) exactly as NFKC, lower case and katakana → hiragana do', () => {
-    const slow = (ch: string) => [...ch.normalize('NFKC').toLowerCase()].map((c) => (c >= '\u30a1' && c <= '\u30f6' ? String.fromCodePoint(c.codePointAt(0)! - 0x60) : c)).join('');
-    const ranges = [[0x00, 0x7f], [0x3041, 0x3096], [0x4e00, 0x9fff], [0x30a1, 0x30ff], [0xff01, 0xff9f]];
+    const slow = (ch: string) =>
+      [...ch.normalize('NFKC').toLowerCase()].map((c) => (c >= '\u30a1' && c <= '\u30f6' ? String.fromCodePoint(c.codePointAt(0)! - 0x60) : c)).join('');
+    const ranges = [
+      [0x00, 0x7f],
+      [0x3041, 0x3096],
+      [0x4e00, 0x9fff],
+      [0x30a1, 0x30ff],
+      [0xff01, 0xff9f],
+    ];
     for (const [from, to] of ranges) {
       for (let code = from; code <= to; code++) {
         const ch = String.fromCodePoint(code);

@@ -3,7 +3,14 @@ import type { BroadcastDto } from '../../../../src-main/contract/objects';
 import { localMidnight } from '../../../../src-main/contract/time';
 import { countdown, realClock, referenceBroadcast, slotInZone, weekdayName } from '../../../../src-renderer/src/composables/show-schedule';
 
-const late: BroadcastDto = { weekdays: [1], time: '25:30', period_days: 7, date_begin: localMidnight(2024, 1, 8, 'Asia/Tokyo'), date_end: localMidnight(2024, 3, 25, 'Asia/Tokyo'), time_zone: 'Asia/Tokyo' };
+const late: BroadcastDto = {
+  weekdays: [1],
+  time: '25:30',
+  period_days: 7,
+  date_begin: localMidnight(2024, 1, 8, 'Asia/Tokyo'),
+  date_end: localMidnight(2024, 3, 25, 'Asia/Tokyo'),
+  time_zone: 'Asia/Tokyo',
+};
 
 describe('show schedule', () => {
   it('explains a late-night time and leaves an evening one alone', () => {

@@ -23,7 +23,7 @@ const at = (qs: number[], index: number, unshuffled: number[] | null = null): Q.
 /** A seeded source of numbers in [0, 1), so shuffles are repeatable. */
 function seeded(seed: number): Q.Random {
   let s = seed;
-  return () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 }
 
 describe('what plays next', () => {

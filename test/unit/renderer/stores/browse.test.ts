@@ -83,7 +83,11 @@ describe('browse store', () => {
     await first;
     pending[1].resolve(pageOf(2));
     const other = browse.load(B, 2); // page 2 of other filters: asked for
-    expect(pending.map((p) => [p.filter.type, p.page])).toEqual([['music', 1], ['music', 2], ['radio', 2]]);
+    expect(pending.map((p) => [p.filter.type, p.page])).toEqual([
+      ['music', 1],
+      ['music', 2],
+      ['radio', 2],
+    ]);
     pending[2].resolve(pageOf(2));
     await other;
     const again = browse.load(A, 2); // the read-ahead went with the change of filters

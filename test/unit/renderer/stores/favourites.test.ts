@@ -22,7 +22,16 @@ import { usePlayerStore } from '../../../../src-renderer/src/stores/player';
 // --- objects as the server answers them -------------------------------------------------------------
 const cover = (id: number) => ({ small: `/covers/${id}/small`, medium: `/covers/${id}/medium`, square: `/covers/${id}/square`, large: `/covers/${id}/large` });
 const wiki = (id: number): WikiDto =>
-  ({ wiki_id: id, wiki_title: `Album ${id}`, wiki_type: 'music', wiki_cover: cover(id), wiki_user_fav: null, wiki_aliases: [], wiki_meta: [], wiki_tags: [] }) as unknown as WikiDto;
+  ({
+    wiki_id: id,
+    wiki_title: `Album ${id}`,
+    wiki_type: 'music',
+    wiki_cover: cover(id),
+    wiki_user_fav: null,
+    wiki_aliases: [],
+    wiki_meta: [],
+    wiki_tags: [],
+  }) as unknown as WikiDto;
 /** Song n of album `album`; `audio` false = the catalogue has no file for it. */
 const song = (album: number, n: number, audio = true): SubDto =>
   ({
@@ -36,9 +45,26 @@ const song = (album: number, n: number, audio = true): SubDto =>
     wiki: wiki(album),
   }) as unknown as SubDto;
 const episode = (radio: number, n: number): SubDto => ({ ...song(radio, n, false), sub_type: 'ep', sub_upload: undefined }) as unknown as SubDto;
-const favItem = (obj: SubDto | null, id = obj?.sub_id ?? 1): FavItemDto => ({ fav_id: id, fav_obj_id: id, fav_obj_type: 'sub', fav_uid: 1, fav_date: 1_700_000_000, fav_type: 1, obj });
+const favItem = (obj: SubDto | null, id = obj?.sub_id ?? 1): FavItemDto => ({
+  fav_id: id,
+  fav_obj_id: id,
+  fav_obj_type: 'sub',
+  fav_uid: 1,
+  fav_date: 1_700_000_000,
+  fav_type: 1,
+  obj,
+});
 const playlistItem = (sub: SubDto): PlaylistItemDto =>
-  ({ sub_id: sub.sub_id, sub_title: sub.sub_title, wiki_id: sub.sub_parent_wiki, wiki_title: `Album ${sub.sub_parent_wiki}`, wiki_type: 'radio', cover: cover(sub.sub_parent_wiki), up_url: `/files/r/${sub.sub_id}.mp3`, duration: 600 }) as unknown as PlaylistItemDto;
+  ({
+    sub_id: sub.sub_id,
+    sub_title: sub.sub_title,
+    wiki_id: sub.sub_parent_wiki,
+    wiki_title: `Album ${sub.sub_parent_wiki}`,
+    wiki_type: 'radio',
+    cover: cover(sub.sub_parent_wiki),
+    up_url: `/files/r/${sub.sub_id}.mp3`,
+    duration: 600,
+  }) as unknown as PlaylistItemDto;
 
 // --- the stand-in server ----------------------------------------------------------------------------
 interface Sent {
@@ -117,17 +143,37 @@ describe('useFavouritesStore', () => {
     // 60 favourites: two pages of 50. Song 1.2 has no audio; one favourite is gone from the catalogue; one is an episode.
     const songs = Array.from({ length: 57 }, (_, i) => song(1 + Math.floor(i / 9), (i % 9) + 1, i !== 1));
     const ep = episode(90, 1);
-    serveFavSubs([...songs.slice(0, 30).map((s) => favItem(s)), favItem(null, 999), favItem(ep), ...songs.slice(30).map((s) => favItem(s)), favItem(song(20, 1))]);
+    serveFavSubs([
+      ...songs.slice(0, 30).map((s) => favItem(s)),
+      favItem(null, 999),
+      favItem(ep),
+      ...songs.slice(30).map((s) => favItem(s)),
+      favItem(song(20, 1)),
+    ]);
     routes['/listen/playlist'] = (url) => ({ payload: { playlist: url.searchParams.get('sub') === String(ep.sub_id) ? [playlistItem(ep)] : [] } });
     const store = useFavouritesStore();
     await expect(store.playAll()).resolves.toBe('played');
     const favPages = sent.filter((s) => s.url.pathname === '/user/favs/sub.json').map((s) => s.url.searchParams.get('page'));
     expect(favPages).toEqual(['1', '2']);
     const player = usePlayerStore();
-    const expected = [...songs.slice(0, 30).filter((_, i) => i !== 1).map((s) => s.sub_id), ep.sub_id, ...songs.slice(30).map((s) => s.sub_id), 2001];
+    const expected = [
+      ...songs
+        .slice(0, 30)
+        .filter((_, i) => i !== 1)
+        .map((s) => s.sub_id),
+      ep.sub_id,
+      ...songs.slice(30).map((s) => s.sub_id),
+      2001,
+    ];
     expect(player.queue.map((t) => t.subId)).toEqual(expected);
     expect(player.index).toBe(0);
-    expect(player.current).toMatchObject({ subId: songs[0].sub_id, title: 'Song 1.1', url: '/files/a1/1.mp3', wikiTitle: 'Album 1', cover: '/covers/1/square' });
+    expect(player.current).toMatchObject({
+      subId: songs[0].sub_id,
+      title: 'Song 1.1',
+      url: '/files/a1/1.mp3',
+      wikiTitle: 'Album 1',
+      cover: '/covers/1/square',
+    });
     expect(player.queue.find((t) => t.subId === ep.sub_id)).toMatchObject({ url: '/files/r/9001.mp3', duration: 600 });
     expect(player.paused).toBe(false);
     expect(store.playAllState).toBe('idle');
@@ -155,7 +201,19 @@ describe('useHistoryStore', () => {
     routes['/app/history/add.json'] = (_url, body) => ({ payload: { play: { play_id: 1, sub_id: body!.sub_id, wiki_id: 7, played_at: 1 } } });
     useHistoryStore();
     const player = usePlayerStore();
-    player.play([song(7, 1), song(7, 2)].map((s) => ({ subId: s.sub_id, title: s.sub_title, wikiId: 7, wikiTitle: 'Album 7', wikiType: 'music', artist: '', cover: '', url: `/files/${s.sub_id}.mp3`, duration: 60 })));
+    player.play(
+      [song(7, 1), song(7, 2)].map((s) => ({
+        subId: s.sub_id,
+        title: s.sub_title,
+        wikiId: 7,
+        wikiTitle: 'Album 7',
+        wikiType: 'music',
+        artist: '',
+        cover: '',
+        url: `/files/${s.sub_id}.mp3`,
+        duration: 60,
+      })),
+    );
     await flushPromises();
     player.pause();
     player.resume();
@@ -186,7 +244,10 @@ describe('useHistoryStore', () => {
   });
 
   it('clears the history, and keeps the list when the server refuses', async () => {
-    routes['/app/history.json'] = () => ({ payload: { plays: [{ play_id: 1, sub_id: 701, wiki_id: 7, played_at: 10, sub: song(7, 1) }] }, information: { page: 1, perpage: 20, count: 1 } });
+    routes['/app/history.json'] = () => ({
+      payload: { plays: [{ play_id: 1, sub_id: 701, wiki_id: 7, played_at: 10, sub: song(7, 1) }] },
+      information: { page: 1, perpage: 20, count: 1 },
+    });
     const history = useHistoryStore();
     await history.load(1);
     await expect(history.clear()).resolves.toBe(false);

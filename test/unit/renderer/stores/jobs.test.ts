@@ -36,7 +36,12 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (raw: string, init: RequestInit = {}) => {
       const path = new URL(raw).pathname;
-      sent.push({ path, method: init.method ?? 'GET', headers: (init.headers ?? {}) as Record<string, string>, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      sent.push({
+        path,
+        method: init.method ?? 'GET',
+        headers: (init.headers ?? {}) as Record<string, string>,
+        body: init.body ? JSON.parse(String(init.body)) : undefined,
+      });
       const answer = answers[path]?.shift() ?? { status: 404, payload: {}, msg: [`Nothing is at ${path}.`] };
       if (answer === 'down') throw new TypeError('Failed to fetch');
       const info = { parameters: {}, request: path, msg: answer.msg ?? [], has_error: answer.status >= 400, error: answer.status >= 400 ? answer.status : 0 };
@@ -53,7 +58,10 @@ const ok = (payload: object) => ({ status: 200, payload });
 
 describe('useJobsStore', () => {
   it('polls a followed job with the UI token until it ends, keeping its latest state', async () => {
-    answers['/app/jobs/j1.json'] = [ok({ job: jobInfo({ progress: { phase: 'read', done: 2, total: 4 } }) }), ok({ job: jobInfo({ status: 'done', progress: { phase: 'write', done: 1, total: 1 }, result: { n: 1 } }) })];
+    answers['/app/jobs/j1.json'] = [
+      ok({ job: jobInfo({ progress: { phase: 'read', done: 2, total: 4 } }) }),
+      ok({ job: jobInfo({ status: 'done', progress: { phase: 'write', done: 1, total: 1 }, result: { n: 1 } }) }),
+    ];
     const jobs = useJobsStore();
     let ended: JobInfo | undefined;
     void jobs.follow(jobInfo()).then((j) => (ended = j));

@@ -285,7 +285,11 @@ describe('usePlayerStore', () => {
     expect(player.shuffle).toBe(true);
     expect(player.index).toBe(0);
     expect(player.current?.title).toBe('Track 4');
-    expect(titles(player).slice().sort()).toEqual(album(8).map((t) => t.title).sort());
+    expect(titles(player).slice().sort()).toEqual(
+      album(8)
+        .map((t) => t.title)
+        .sort(),
+    );
     player.remove(titles(player).indexOf('Track 6'));
     player.enqueue([track(9)]);
     expect(titles(player)).toContain('Track 9');

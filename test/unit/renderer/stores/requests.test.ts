@@ -183,7 +183,11 @@ describe('latestRead over a page object', () => {
     const page = shownPage();
     const failed = vi.fn();
     const { run } = latestRead(page);
-    await run(() => Promise.reject(new ApiFailure(503, ['The catalogue is being rebuilt.'])), () => {}, { keepShown: true, failed });
+    await run(
+      () => Promise.reject(new ApiFailure(503, ['The catalogue is being rebuilt.'])),
+      () => {},
+      { keepShown: true, failed },
+    );
     expect(page).toEqual({ status: 'ready', error: 'The catalogue is being rebuilt.', key: 'a', rows: ['a1', 'a2'] });
     expect(failed).toHaveBeenCalledTimes(1);
     const read = pending<string[]>();
@@ -213,7 +217,11 @@ describe('latestRead over a page object', () => {
   it('says a missing page is not found, and lets the store word its failure otherwise', async () => {
     const page = shownPage();
     const { run } = latestRead(page);
-    await run(() => Promise.reject(new ApiFailure(404, ['No entry with that id.'])), () => {}, { start: () => (page.rows = []) });
+    await run(
+      () => Promise.reject(new ApiFailure(404, ['No entry with that id.'])),
+      () => {},
+      { start: () => (page.rows = []) },
+    );
     expect(page).toMatchObject({ status: 'not-found', error: 'No entry with that id.' });
     // A list, say, has no "not found": its failed() makes it a failure with no rows.
     await run(

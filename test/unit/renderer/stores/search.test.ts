@@ -20,7 +20,10 @@ const call = (kind: Pending['kind']) => (request: SearchRequest, signal: AbortSi
   new Promise<SearchAnswer<{ id: string }>>((resolve, reject) => pending.push({ kind, request, signal, resolve, reject }));
 
 vi.mock('../../../../src-renderer/src/api/search', () => ({ searchWikis: call('wiki'), searchSubs: call('sub') }));
-vi.mock('../../../../src-renderer/src/api/client', () => ({ ApiFailure: class extends Error {}, failureMessage: (e: unknown) => String((e as Error).message) }));
+vi.mock('../../../../src-renderer/src/api/client', () => ({
+  ApiFailure: class extends Error {},
+  failureMessage: (e: unknown) => String((e as Error).message),
+}));
 
 const { searchQueryOf, useSearchStore } = await import('../../../../src-renderer/src/stores/search');
 

@@ -59,7 +59,9 @@ describe('normalizeParameters() (RFC 5849 §3.4.1.3.2)', () => {
 
 describe('signatureBaseString() (RFC 5849 §3.4.1.1)', () => {
   it('builds the RFC example base string exactly', () => {
-    expect(signatureBaseString('POST', baseStringUri('http', 'example.com', '/request?b5=%3D%253D&a3=a&c%40=&a2=r%20b'), RFC_3_4_1_PARAMS)).toBe(RFC_3_4_1_1_BASE_STRING);
+    expect(signatureBaseString('POST', baseStringUri('http', 'example.com', '/request?b5=%3D%253D&a3=a&c%40=&a2=r%20b'), RFC_3_4_1_PARAMS)).toBe(
+      RFC_3_4_1_1_BASE_STRING,
+    );
   });
 
   it('upper-cases the method', () => {

@@ -8,7 +8,16 @@ import { expect, onTestFinished } from 'vitest';
 export async function killMidLoop(helper: string, file: string, dir: string, lines: number): Promise<string> {
   const modules = join(__dirname, '..', '..', '..', '..', '..', 'node_modules');
   const script = join(dir, `${helper}.cjs`);
-  buildSync({ entryPoints: [join(__dirname, `${helper}.ts`)], bundle: true, platform: 'node', format: 'cjs', external: ['better-sqlite3'], outfile: script, nodePaths: [modules], logLevel: 'silent' });
+  buildSync({
+    entryPoints: [join(__dirname, `${helper}.ts`)],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    external: ['better-sqlite3'],
+    outfile: script,
+    nodePaths: [modules],
+    logLevel: 'silent',
+  });
   const child = spawn(process.execPath, [script, file], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_PATH: modules } });
   let out = '';
   // Whatever happens to the test (a timeout included), the writer does not outlive it.
