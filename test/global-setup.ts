@@ -1,6 +1,6 @@
 // Builds the small fixture catalogue once per test run and hands its folder to the test files; builds
 // the real bundled catalogue too when it is missing, so end-to-end tests never race to build it.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { projectDirs } from '../src-main/app-dirs';
@@ -22,6 +22,33 @@ export default async function setup(project: TestProject): Promise<() => void> {
   await buildCatalogue({ outDir: dir, bangumi: FIXTURE_BANGUMI });
   project.provide('fixtureCatalogueDir', dir);
   const bundled = shippedCatalogueDir(projectDirs().resourcesDir);
-  if (needsBuild(join(bundled, CATALOGUE_FILE))) await buildCatalogue({ outDir: bundled });
+  await withBuildLock(bundled, async () => {
+    if (needsBuild(join(bundled, CATALOGUE_FILE))) await buildCatalogue({ outDir: bundled });
+  });
   return () => rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * Runs `work` holding a lock on the bundled catalogue's folder, so two test runs at once (a file run
+ * beside the whole suite) never build into the same place together: the second waits, then finds it built.
+ */
+async function withBuildLock(folder: string, work: () => Promise<void>): Promise<void> {
+  mkdirSync(folder, { recursive: true });
+  const lock = join(folder, '.build-lock');
+  for (;;) {
+    try {
+      closeSync(openSync(lock, 'wx'));
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      // A lock left by a run that was killed: older than any build takes.
+      if (Date.now() - statSync(lock).mtimeMs > 10 * 60_000) rmSync(lock, { force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+  try {
+    await work();
+  } finally {
+    rmSync(lock, { force: true });
+  }
 }

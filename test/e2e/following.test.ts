@@ -148,7 +148,8 @@ describe('posters', () => {
           (
             await fetch('/app/posters.json', {
               method: 'POST',
-              headers: { 'content-type': 'application/json' },
+              // The page's own session, as the app sends it.
+              headers: { 'content-type': 'application/json', 'x-moecat-ui': JSON.parse(localStorage.getItem('moecat.session')!).token },
               body: JSON.stringify({ enabled: false, api_base: api }),
             })
           ).status,
@@ -201,7 +202,8 @@ describe('reminders in a browser', () => {
           (
             await fetch('/app/reminders.json', {
               method: 'POST',
-              headers: { 'content-type': 'application/json' },
+              // The page's own session, as the app sends it.
+              headers: { 'content-type': 'application/json', 'x-moecat-ui': JSON.parse(localStorage.getItem('moecat.session')!).token },
               body: JSON.stringify({ enabled: true, minutes: 10 }),
             })
           ).status,
