@@ -11,6 +11,21 @@ export function formatDay(unixSeconds: number, locale: string): string {
   return formatterOf(locale, 'day').format(unixSeconds * 1000);
 }
 
+/** A calendar day given as an ISO date ('2026-04-29'), in the viewer's language; '' when there is none. */
+export function formatIsoDay(isoDay: string, locale: string): string {
+  const at = Date.parse(`${isoDay}T12:00:00Z`);
+  return Number.isNaN(at) ? '' : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(at);
+}
+
+/** Anime data older than this (its newest start date) is old enough for On air to say so. */
+export const STALE_DATA_DAYS = 28;
+
+/** Whether the anime data, whose newest start date is `isoDay`, is older than STALE_DATA_DAYS at `nowMs`. */
+export function isStaleData(isoDay: string, nowMs: number): boolean {
+  const at = Date.parse(`${isoDay}T00:00:00Z`);
+  return !Number.isNaN(at) && nowMs - at > STALE_DATA_DAYS * 86_400_000;
+}
+
 export function yearOf(unixSeconds: number): string {
   if (!unixSeconds) return '';
   return formatterOf('en', 'year').format(unixSeconds * 1000);

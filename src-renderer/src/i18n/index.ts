@@ -2,6 +2,7 @@
 // i18n/messages/<feature>.ts as { en, 'zh-Hans', ja }, under its own namespace.
 import { createI18n } from 'vue-i18n';
 import type { Language } from '../stores/settings';
+import animeData from './messages/anime-data';
 import artist from './messages/artist';
 import browse from './messages/browse';
 import common from './messages/common';
@@ -17,7 +18,7 @@ import settings from './messages/settings';
 import show from './messages/show';
 import sources from './messages/sources';
 
-const features = { common, onair, browse, search, entry, player, settings, session, favourites, oauth, sources, show, playlists, artist };
+const features = { common, animeData, onair, browse, search, entry, player, settings, session, favourites, oauth, sources, show, playlists, artist };
 type Messages = Record<string, unknown>;
 
 function forLanguage(lang: Language): Messages {

@@ -27,5 +27,6 @@ export const createAppRouter = () =>
     ],
     // Back/forward return to where the page was; a new page starts at its top. Typing in the search box
     // changes only the search's query: the page stays where it is (and no scroll forces a layout per key).
-    scrollBehavior: (to, from, saved) => saved ?? (to.name === 'search' && from.name === 'search' ? false : { top: 0 }),
+    // A link to a section of a page (/settings#anime-data) scrolls to it.
+    scrollBehavior: (to, from, saved) => saved ?? (to.hash ? { el: to.hash } : to.name === 'search' && from.name === 'search' ? false : { top: 0 }),
   });

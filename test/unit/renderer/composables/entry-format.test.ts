@@ -1,6 +1,6 @@
 // Track numbers as people write them: no zero padding, a multi-disc number kept whole, in the UI's words.
 import { describe, expect, it } from 'vitest';
-import { trackLabel, trackNumber } from '../../../../src-renderer/src/composables/entry-format';
+import { formatIsoDay, isStaleData, trackLabel, trackNumber } from '../../../../src-renderer/src/composables/entry-format';
 
 const t = (key: string, named: Record<string, unknown>) => `${key}:${named.n}`;
 
@@ -25,5 +25,20 @@ describe('trackLabel', () => {
 
   it('falls back when there is no number', () => {
     expect(trackLabel({ sub_type: 'song', sub_order: '' }, t, 'Song')).toBe('Song');
+  });
+});
+
+describe('formatIsoDay() and isStaleData()', () => {
+  it('writes an ISO day in the viewer’s language, whatever their time zone', () => {
+    expect(formatIsoDay('2026-04-29', 'en')).toBe('Apr 29, 2026');
+    expect(formatIsoDay('2026-04-29', 'ja')).toBe('2026/04/29');
+    expect(formatIsoDay('', 'en')).toBe('');
+  });
+
+  it('calls anime data old once its newest start is four weeks behind', () => {
+    const day = Date.parse('2026-04-29T00:00:00Z');
+    expect(isStaleData('2026-04-29', day + 27 * 86_400_000)).toBe(false);
+    expect(isStaleData('2026-04-29', day + 29 * 86_400_000)).toBe(true);
+    expect(isStaleData('', day)).toBe(false);
   });
 });
