@@ -16,6 +16,7 @@ import type {
   PlayItemDtoSchema,
   PlaylistItemDtoSchema,
   PortalDtoSchema,
+  SeasonWikiDtoSchema,
   SubDtoSchema,
   SubFavItemDtoSchema,
   TagDtoSchema,
@@ -49,6 +50,8 @@ export type BroadcastDto = FromSchema<typeof BroadcastDtoSchema>;
 export type WikiSiteDto = FromSchema<typeof WikiSiteDtoSchema>;
 /** An anime entry as /anime/detail answers it: the entry, then when and where it is shown. */
 export type AnimeWikiDto = FromSchema<typeof AnimeWikiDtoSchema>;
+/** An anime entry as /season answers it: the entry, then its broadcast slot. */
+export type SeasonWikiDto = FromSchema<typeof SeasonWikiDtoSchema>;
 export type WikiSourceDto = FromSchema<typeof WikiSourceDtoSchema>;
 export type SourceKind = WikiSourceDto['kind'];
 

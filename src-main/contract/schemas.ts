@@ -140,6 +140,17 @@ export const AnimeWikiDtoSchema = {
   },
 } as const;
 
+export const SeasonWikiDtoSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [...WikiDtoSchema.required, 'wiki_broadcast'],
+  description: "Moecat's extension: an anime entry as /season answers it, the entry then its broadcast slot",
+  properties: {
+    ...wikiProperties,
+    wiki_broadcast: { ...BroadcastDtoSchema, nullable: true, description: 'null when the entry has no weekly or daily slot (a film, a one-off)' },
+  },
+} as const;
+
 export const LyricsLineDtoSchema = {
   type: 'object',
   additionalProperties: false,
@@ -406,6 +417,7 @@ export const CONTRACT_SCHEMAS = {
   BroadcastDto: BroadcastDtoSchema,
   WikiSiteDto: WikiSiteDtoSchema,
   AnimeWikiDto: AnimeWikiDtoSchema,
+  SeasonWikiDto: SeasonWikiDtoSchema,
   LyricsLineDto: LyricsLineDtoSchema,
   LyricsDto: LyricsDtoSchema,
   UploadDataDto: UploadDataDtoSchema,

@@ -14,6 +14,7 @@ import { onAirQueries } from './on-air';
 import { placeQueries } from './places';
 import { portalQueries } from './portal';
 import { searchQueries } from '../search/search-queries';
+import { seasonQueries } from './seasons';
 import { sourceQueries } from './sources';
 import { tagQueries } from './tags';
 import { wikiListQueries } from './wiki-list';
@@ -47,6 +48,7 @@ export interface CatalogueQueries {
   sources: ReturnType<typeof sourceQueries>;
   library: ReturnType<typeof libraryQueries>;
   places: ReturnType<typeof placeQueries>;
+  seasons: ReturnType<typeof seasonQueries>;
 }
 
 export interface Catalogue {
@@ -149,6 +151,7 @@ function connect(file: string, options: Omit<OpenOptions, 'readonly'>): Connecti
         sources: sourceQueries(db),
         library: libraryQueries(db),
         places: placeQueries(db),
+        seasons: seasonQueries(db, timeZone),
       }),
   };
 }

@@ -26,7 +26,7 @@ interface SiteRow {
   site_regions: string;
 }
 
-interface ScheduleRow {
+export interface ScheduleRow {
   oa_weekday: number;
   oa_minute: number;
   oa_period_days: number;
@@ -35,7 +35,7 @@ interface ScheduleRow {
 }
 
 /** The schedule rows of one entry as one slot (every row of an entry shares its time, period and dates). */
-function broadcastOf(rows: ScheduleRow[], timeZone: string): BroadcastDto | null {
+export function broadcastOf(rows: ScheduleRow[], timeZone: string): BroadcastDto | null {
   if (rows.length === 0) return null;
   const [first] = rows;
   return {

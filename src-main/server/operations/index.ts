@@ -14,11 +14,13 @@ import { playlist } from './listen';
 import { OAUTH_OPERATIONS } from './oauth';
 import { PLAYLIST_OPERATIONS } from './playlists';
 import { POSTER_OPERATIONS } from './posters';
+import { seasonShows } from './season';
 import { SESSION_OPERATIONS } from './sessions';
 import { status } from './status';
 
 export const OPERATIONS: readonly Operation[] = [
   ...CATALOGUE_OPERATIONS,
+  seasonShows,
   ...ENTRY_OPERATIONS,
   artistDetail,
   playlist,

@@ -62,6 +62,8 @@ const showing = (id: number) => {
 };
 const lateNight = animeOf(Number(FIXTURE_ANIME.mondayLateNight.sites[0].id));
 const film = animeOf(Number(FIXTURE_ANIME.movie.sites[0].id));
+// A season's shows as /season answers them: with a slot, and the dub without one.
+const seasonShows = queries.seasons.shows({ year: 2024, season: 'winter' }, ['tv', 'web', 'movie', 'ova', 'oad'], SITE);
 // The demo songs with lyrics (demo-content.ts): one synced, one not.
 const lyricsOf = (track: number) => queries.entryDetail.lyricsOf(DEMO_WIKI_ID_BASE + 4 * 100 + track)!;
 const [syncedLyrics, plainLyrics] = [lyricsOf(1), lyricsOf(2)];
@@ -76,6 +78,7 @@ const SAMPLES: Record<Name, [object, ...object[]]> = {
   BroadcastDto: [lateNight.wiki_broadcast!],
   WikiSiteDto: [lateNight.wiki_sites.find((s) => s.begin > 0)!, ...lateNight.wiki_sites],
   AnimeWikiDto: [lateNight, film],
+  SeasonWikiDto: [seasonShows.find((w) => w.wiki_broadcast)!, ...seasonShows],
   LyricsLineDto: [syncedLyrics.lines[0], ...syncedLyrics.lines, ...plainLyrics.lines],
   LyricsDto: [syncedLyrics, plainLyrics],
   UploadDataDto: [upload.up_data],
