@@ -5,17 +5,22 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     requests?: { method?: string; path: string }[];
+    headers?: Record<string, string>;
   }
   interface Histogram {
     average: number;
     p50: number;
     p99: number;
   }
-  interface Result {
+  export interface Result {
     requests: Histogram;
     latency: Histogram;
     errors: number;
     non2xx: number;
   }
-  export default function autocannon(options: Options): Promise<Result>;
+  /** A run in progress: awaited, its result; stop() ends it early (the result then covers what ran). */
+  interface Instance extends PromiseLike<Result> {
+    stop(): void;
+  }
+  export default function autocannon(options: Options): Instance;
 }

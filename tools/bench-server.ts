@@ -41,6 +41,8 @@ const { values } = parseArgs({
     resources: { type: 'string' },
     'data-dir': { type: 'string' },
     files: { type: 'string' },
+    // The built command line, for the anime data's update (run in a process of its own, as `moecat serve` does).
+    cli: { type: 'string' },
   },
 });
 // `start` keeps the bench's data folder (a second start finds its working copy and user database).
@@ -53,6 +55,7 @@ let cacheCounts = () => ({ hits: 0, misses: 0 });
 let close = async () => {};
 let url: string;
 let apiKey = '';
+let uiToken = '';
 /**
  * Between 'record' and 'timings': per answered request, the app's own time (Fastify's reply.elapsedTime)
  * and its minor page faults (a fresh page costs ~16 µs on the VM of the README's figures). Off otherwise,
@@ -83,9 +86,11 @@ if (values.mode === 'hello') {
     ...projectDirs(),
     ...(values.resources ? { resourcesDir: values.resources } : {}),
     catalogueFile: values.catalogue,
+    ...(values.cli ? { helper: { command: process.execPath, args: [values.cli] } } : {}),
   });
   url = server.url;
   apiKey = server.apiKey;
+  uiToken = server.uiToken;
   close = () => server.close();
 } else {
   const catalogue = openCatalogue(values.catalogue!);
@@ -117,7 +122,7 @@ if (values.mode === 'hello') {
 }
 
 const readyMs = performance.now();
-process.send!({ url, apiKey, readyMs, startMs: readyMs - startedAt });
+process.send!({ url, apiKey, uiToken, readyMs, startMs: readyMs - startedAt });
 async function answer(m: BenchRequest): Promise<void> {
   if (m.cmd === 'eld-reset') {
     eld.reset();

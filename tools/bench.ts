@@ -35,6 +35,7 @@ import { DatabaseFileError } from '../src-main/catalogue/db/database';
 import type { BenchRequest, BenchStats, Timing } from './bench-server';
 import { COMMON_WORD, DEFAULT_LARGE_CATALOGUE, generateCatalogue } from './gen-catalogue';
 import { judgeSearch } from './search-quality';
+import { benchUpdate } from './bench-update';
 
 const { values: flags } = parseArgs({
   options: {
@@ -91,6 +92,8 @@ interface Server {
   child: ChildProcess;
   url: string;
   apiKey: string;
+  /** The UI's token (a `start` server's), for the UI's own endpoints. */
+  uiToken: string;
   readyMs: number;
   /** Of readyMs: from the bench server's modules loaded to listening (startMoecat itself). */
   startMs: number;
@@ -125,13 +128,13 @@ function startServer(bundle: string, mode: string, args: string[] = []): Promise
   return new Promise((ok, fail) => {
     child.once('error', fail);
     child.once('exit', (code) => fail(new Error(`bench server (${mode}) exited with ${code}`)));
-    child.once('message', (m: { url: string; apiKey: string; readyMs: number; startMs: number }) => {
+    child.once('message', (m: { url: string; apiKey: string; uiToken?: string; readyMs: number; startMs: number }) => {
       const ask = <T>(req: BenchRequest) =>
         new Promise<T>((done) => {
           child.once('message', (answer) => done(answer as T));
           child.send(req);
         });
-      ok({ child, url: m.url.replace(/\/$/, ''), apiKey: m.apiKey, readyMs: m.readyMs, startMs: m.startMs, ask });
+      ok({ child, url: m.url.replace(/\/$/, ''), apiKey: m.apiKey, uiToken: m.uiToken ?? '', readyMs: m.readyMs, startMs: m.startMs, ask });
     });
   });
 }
@@ -385,6 +388,27 @@ async function main(): Promise<void> {
   figure(`  Fastify hello-world ready, same measure, ${of}`, helloBest, 'ms', '(reference)', null);
   figure('  median ready ×hello, the same pairs', median(starts.map((s, i) => s.readyMs / helloReady[i])), '×', '(reported)', null);
   report.helloReadyMs = helloReady;
+
+  // The anime data's update, on the same data folder, the server answering meanwhile.
+  console.log('\nUpdating the anime data while the server answers …');
+  const updating = await startServer(bundle, 'start', [...startArgs, '--cli', resolve('out/main/cli.js')]);
+  const update = await benchUpdate(`${updating.url}/`, updating.uiToken, updating.apiKey);
+  await stopServer(updating);
+  report.animeDataUpdate = update;
+  figure(
+    `anime data update, registry → swapped in (${update.status})`,
+    update.seconds,
+    's',
+    '≤ 30 s',
+    update.seconds <= 30 && update.status === 'done (updated)',
+  );
+  figure(
+    `  served p99 while updating (${update.during.rps.toFixed(0)} req/s; before: p99 ${update.before.p99.toFixed(1)} ms, ${update.before.rps.toFixed(0)} req/s)`,
+    update.during.p99,
+    'ms',
+    '≤ 5 ms',
+    update.during.p99 <= 5,
+  );
   rmSync(resources, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
   if (flags['ready-only']) return finish(started);
