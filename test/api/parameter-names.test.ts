@@ -8,6 +8,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMATS } from '../fixtures/api';
 import { fixtureApp } from '../fixtures/app';
+import { isCredential } from '../../src-main/contract/envelope';
 
 let ctx: Awaited<ReturnType<typeof fixtureApp>>;
 let key: string;
@@ -112,7 +113,7 @@ describe('parameter names', () => {
         const parameters = /<parameters>([\s\S]*?)<\/parameters>/.exec(res.body)?.[1] ?? '';
         const echoed = [...parameters.matchAll(/<([A-Za-z_][\w.-]*)>/g)].map((m) => m[1]);
         // Credentials are taken but never echoed; __proto__ and its kin are refused whatever the format.
-        const credential = n === 'token' || n.startsWith('oauth_');
+        const credential = isCredential(n);
         if (ASCII_NAME.test(n) && !credential && !['__proto__', 'constructor', 'prototype'].includes(n)) expect(echoed).toContain(n);
         else if (!credential) expect(res.statusCode, JSON.stringify(n)).toBe(400);
       }),
