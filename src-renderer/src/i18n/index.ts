@@ -13,12 +13,13 @@ import onair from './messages/onair';
 import player from './messages/player';
 import playlists from './messages/playlists';
 import search from './messages/search';
+import seasons from './messages/seasons';
 import session from './messages/session';
 import settings from './messages/settings';
 import show from './messages/show';
 import sources from './messages/sources';
 
-const features = { common, animeData, onair, browse, search, entry, player, settings, session, favourites, oauth, sources, show, playlists, artist };
+const features = { common, animeData, onair, browse, search, entry, player, settings, session, favourites, oauth, sources, show, playlists, artist, seasons };
 type Messages = Record<string, unknown>;
 
 function forLanguage(lang: Language): Messages {

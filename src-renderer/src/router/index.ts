@@ -10,6 +10,9 @@ export const createAppRouter = () =>
     routes: [
       // The first screen is in the main bundle: no second round trip before it can mount.
       { path: '/', name: 'on-air', component: OnAirView },
+      // /seasons is the current season; a season's own address stays that season.
+      { path: '/seasons', name: 'seasons', component: () => import('../views/SeasonsView.vue') },
+      { path: '/seasons/:year(\\d{4})/:season(winter|spring|summer|fall)', name: 'season', component: () => import('../views/SeasonsView.vue') },
       { path: '/search', name: 'search', component: () => import('../views/SearchView.vue') },
       { path: '/browse/:type(music|radio|anime)?', name: 'browse', component: () => import('../views/BrowseView.vue') },
       { path: '/:type(music|radio|anime)/:id(\\d+)', name: 'entry', component: () => import('../views/EntryView.vue') },
