@@ -154,7 +154,7 @@ describe('favourites', () => {
       await h.open(`/music/${SAKURA.id}`);
       await h.page.getByTestId('entry-title').waitFor();
       await heart(SAKURA.tracks[0]).click();
-      const notice = h.page.getByTestId('fav-notice');
+      const notice = h.page.getByTestId('app-notice');
       await expect
         .poll(() => notice.textContent(), { timeout: 15_000 })
         .toContain(`Couldn’t add “${SAKURA.tracks[0]}” to your favourites: The user database is read-only.`);

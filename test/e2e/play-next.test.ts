@@ -2,7 +2,7 @@
 // the current one, and a song page's "Play next" and "Add to queue" put that song next or last.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SPEC, DEMO_WIKI_ID_BASE } from '../../src-main/catalogue/build/demo/demo-content';
-import { startHarness, type Harness } from './fixtures/browser';
+import { answerPrompt, startHarness, type Harness } from './fixtures/browser';
 import { SAKURA_ID } from './fixtures/screens';
 
 const INORI = DEMO_SPEC.find((a) => a.slug === 'inori-starlight-serenade')!;
@@ -64,9 +64,9 @@ describe('a song’s menu in a track list and in search results', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Add to queue');
     await page.keyboard.press('Escape');
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('track-menu');
-    page.once('dialog', (d) => void d.accept('From search'));
     await more.click();
     await page.getByRole('menuitem', { name: 'New playlist…' }).click();
+    await answerPrompt(page, 'From search');
     const list = await h.open('/playlists');
     await expect.poll(() => list.getByTestId('playlist-link').filter({ hasText: 'From search' }).textContent()).toContain('1 song');
   });

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SPEC, DEMO_WIKI_ID_BASE } from '../../src-main/catalogue/build/demo/demo-content';
-import { startHarness, type Harness } from './fixtures/browser';
+import { answerPrompt, startHarness, type Harness } from './fixtures/browser';
 import { SAKURA_ID } from './fixtures/screens';
 
 const SAKURA = DEMO_SPEC.find((a) => a.slug === 'sakura-letters')!;
@@ -24,9 +24,11 @@ const itemTitles = () => h.page.getByTestId('playlist-items').locator('.name').a
 describe('playlists', () => {
   it('made from an album, grown from a song, reordered and trimmed on its page', async () => {
     let page = await h.open(`/music/${SAKURA_ID}`);
-    page.once('dialog', (d) => void d.accept('Spring letters'));
     await page.getByTestId('add-to-playlist').click();
     await page.getByTestId('playlist-menu-new').click();
+    // The app's own dialog asks for the name; Escape would leave everything as it was.
+    await expect.poll(() => page.getByTestId('app-dialog').getByRole('heading').textContent()).toBe('New playlist');
+    await answerPrompt(page, 'Spring letters');
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Added to' }).first().textContent()).toContain('Spring letters');
 
     page = await h.open(`/sub/song/${DEMO_WIKI_ID_BASE + INORI.n * 100 + 1}`);
@@ -65,8 +67,8 @@ describe('playlists', () => {
     const page = await h.open(`/music/${DEMO_WIKI_ID_BASE + INORI.n}`);
     await page.getByTestId('play-all').click();
     await page.getByTestId('player-queue-toggle').click();
-    page.once('dialog', (d) => void d.accept('From the queue'));
     await page.getByTestId('queue-save').click();
+    await answerPrompt(page, 'From the queue');
     const list = await h.open('/playlists');
     await expect.poll(() => list.getByTestId('playlist-link').filter({ hasText: 'From the queue' }).textContent()).toContain(`${INORI.tracks.length} songs`);
   });
@@ -78,13 +80,51 @@ describe('playlists', () => {
     expect(names.sort()).toEqual(['From the queue', 'Imported letters', 'Spring letters']);
   });
 
+  it('asks before deleting, and Undo puts the playlist back; an import under a taken name gets a number', async () => {
+    const names = () => h.page.getByTestId('playlist-link').locator('.name').allTextContents();
+    let page = await h.open('/playlists');
+    await page.getByTestId('playlist-link').filter({ hasText: 'From the queue' }).click();
+    await page.getByTestId('playlist-items').waitFor();
+    const songs = await itemTitles();
+    // Cancel leaves it; the app's dialog, not the browser's, asks.
+    await page.getByTestId('playlist-delete').click();
+    await expect.poll(() => page.getByTestId('app-dialog').textContent()).toContain('From the queue');
+    await page.getByTestId('app-dialog-cancel').click();
+    await page.getByTestId('app-dialog').waitFor({ state: 'hidden' });
+    expect(page.url()).toMatch(/\/playlists\/\d+$/);
+    await page.getByTestId('playlist-delete').click();
+    await page.getByTestId('app-dialog-confirm').click();
+    await page.waitForURL(/\/playlists$/);
+    await expect.poll(() => page.getByTestId('app-notice-message').textContent()).toBe('Deleted “From the queue”.');
+    await expect.poll(names).not.toContain('From the queue');
+    await page.getByTestId('app-notice-undo').click();
+    await expect.poll(() => page.getByTestId('app-notice-message').textContent()).toBe('Undone.');
+    page = await h.open('/playlists');
+    await expect.poll(names).toContain('From the queue');
+    await page.getByTestId('playlist-link').filter({ hasText: 'From the queue' }).click();
+    await page.getByTestId('playlist-items').waitFor();
+    expect(await itemTitles()).toEqual(songs);
+
+    // Importing "Imported letters" again replaces nothing: the new one is "Imported letters (2)", and Undo removes it.
+    page = await h.open('/playlists');
+    const file = join(tmpdir(), 'Imported letters.m3u8');
+    await page.getByTestId('playlist-import').setInputFiles(file);
+    await expect
+      .poll(() => page.getByTestId('app-notice-message').textContent())
+      .toBe('Imported as “Imported letters (2)”: a playlist named “Imported letters” already exists.');
+    await expect.poll(names).toContain('Imported letters (2)');
+    await page.getByTestId('app-notice-undo').click();
+    await expect.poll(names).not.toContain('Imported letters (2)');
+    expect(await names()).toContain('Imported letters');
+  });
+
   it('fits a 360 px window in the dark theme', async () => {
     const narrow = await startHarness({ viewport: { width: 360, height: 740 }, colorScheme: 'dark' });
     try {
       let page = await narrow.open(`/music/${SAKURA_ID}`);
-      page.once('dialog', (d) => void d.accept('Narrow'));
       await page.getByTestId('add-to-playlist').click();
       await page.getByTestId('playlist-menu-new').click();
+      await answerPrompt(page, 'Narrow');
       page = await narrow.open('/playlists');
       await page.getByTestId('playlist-link').first().click();
       await page.getByTestId('playlist-items').waitFor();

@@ -23,21 +23,13 @@ import { usePlayerStore, type PlayerTrack } from './player';
 import { MAX_QUEUE } from '../player/storage';
 import { followingChanged } from '../reminders/following-changed';
 import type { LoadState } from './load-state';
-import { timedNotice } from './notice';
+import { i18n } from '../i18n';
+import { useAppNoticeStore } from './app-notice';
 import { latestRead } from './requests';
 
 export const FAV_PER_PAGE = 24;
-const NOTICE_MS = 8_000;
 /** The largest page the API answers. */
 const MAX_PERPAGE = 50;
-
-export interface FavouriteNotice {
-  id: number;
-  /** What failed: adding or removing `title`. */
-  action: 'add' | 'remove';
-  title: string;
-  message: string;
-}
 
 export interface FavList<K extends FavKind> extends LoadState {
   items: FavItem<K>[];
@@ -69,7 +61,7 @@ export const useFavouritesStore = defineStore('favourites', () => {
   /** This session's own changes: object key → favourited. */
   const marks = reactive(new Map<string, boolean>());
   const pending = reactive(new Set<string>());
-  const { notice, show: showNotice, dismiss: dismissNotice } = timedNotice<FavouriteNotice>(NOTICE_MS);
+  const notices = useAppNoticeStore();
   const lists = { wiki: reactive(emptyList<'wiki'>()), sub: reactive(emptyList<'sub'>()) };
   const reads = { wiki: latestRead<FavList<FavKind>>(lists.wiki), sub: latestRead<FavList<FavKind>>(lists.sub) };
   /** Play all: busy while collecting the songs; 'empty' when none has audio. */
@@ -97,7 +89,7 @@ export const useFavouritesStore = defineStore('favourites', () => {
     } catch (e) {
       if (e instanceof ApiFailure && e.status === (current ? 404 : 409)) return true;
       marks.set(key, current);
-      showNotice({ action: current ? 'remove' : 'add', title, message: failureMessage(e) });
+      notices.say(i18n.global.t(current ? 'favourites.failedRemove' : 'favourites.failedAdd', { title, msg: failureMessage(e) }), { failed: true });
       return false;
     } finally {
       pending.delete(key);
@@ -157,5 +149,5 @@ export const useFavouritesStore = defineStore('favourites', () => {
       );
   }
 
-  return { marks, notice, lists, playAllState, playAllError, isFavourite, isPending, toggle, dismissNotice, loadList, playAll, playFrom };
+  return { marks, lists, playAllState, playAllError, isFavourite, isPending, toggle, loadList, playAll, playFrom };
 });

@@ -8,10 +8,11 @@ export function timedNotice<N extends { id: number }>(ms: number) {
   let count = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  function show(content: Omit<N, 'id'>): void {
+  /** Shows `content` for `forMs` (the notice's usual time unless said). */
+  function show(content: Omit<N, 'id'>, forMs = ms): void {
     notice.value = { ...content, id: ++count } as N;
     clearTimeout(timer);
-    timer = setTimeout(() => (notice.value = null), ms);
+    timer = setTimeout(() => (notice.value = null), forMs);
   }
 
   function dismiss(): void {

@@ -29,6 +29,13 @@ const en = {
   askName: 'Name of the new playlist',
   saveQueue: 'Save as playlist',
   defaultName: 'Playlist of {date}',
+  newTitle: 'New playlist',
+  saveQueueTitle: 'Save the queue as a playlist',
+  saved: 'Saved the queue as “{name}”.',
+  deleteTitle: 'Delete playlist',
+  deleted: 'Deleted “{name}”.',
+  importedShort: 'Imported “{name}”.',
+  importedAs: 'Imported as “{name}”: a playlist named “{taken}” already exists.',
 };
 type Shape = typeof en;
 
@@ -62,6 +69,13 @@ const zhHans: Shape = {
   askName: '新播放列表的名称',
   saveQueue: '存为播放列表',
   defaultName: '{date} 的播放列表',
+  newTitle: '新建播放列表',
+  saveQueueTitle: '将队列存为播放列表',
+  saved: '已将队列存为“{name}”。',
+  deleteTitle: '删除播放列表',
+  deleted: '已删除“{name}”。',
+  importedShort: '已导入“{name}”。',
+  importedAs: '已导入为“{name}”：已有名为“{taken}”的播放列表。',
 };
 
 const ja: Shape = {
@@ -94,6 +108,13 @@ const ja: Shape = {
   askName: '新しいプレイリストの名前',
   saveQueue: 'プレイリストとして保存',
   defaultName: '{date} のプレイリスト',
+  newTitle: '新しいプレイリスト',
+  saveQueueTitle: 'キューをプレイリストとして保存',
+  saved: 'キューを「{name}」として保存しました。',
+  deleteTitle: 'プレイリストを削除',
+  deleted: '「{name}」を削除しました。',
+  importedShort: '「{name}」をインポートしました。',
+  importedAs: '「{name}」としてインポートしました：「{taken}」という名前のプレイリストがすでにあります。',
 };
 
 export default { en, 'zh-Hans': zhHans, ja };

@@ -15,9 +15,10 @@ const UI_TOKEN = vi.hoisted(() => {
   return token;
 });
 
-import FavouriteNotice from '../../../../src-renderer/src/components/FavouriteNotice.vue';
+import AppNoticeToast from '../../../../src-renderer/src/components/AppNoticeToast.vue';
 import FavouriteToggle from '../../../../src-renderer/src/components/FavouriteToggle.vue';
 import { i18n } from '../../../../src-renderer/src/i18n';
+import { useAppNoticeStore } from '../../../../src-renderer/src/stores/app-notice';
 import { useFavouritesStore } from '../../../../src-renderer/src/stores/favourites';
 
 enableAutoUnmount(afterEach);
@@ -71,7 +72,7 @@ const Page = defineComponent({
     h('div', [
       h(FavouriteToggle, { type: 'sub', id: 51000401, fav: props.fav, title: 'First Snow', class: 'one' }),
       h(FavouriteToggle, { type: 'sub', id: 51000401, fav: props.fav, title: 'First Snow', class: 'two', variant: 'labelled' }),
-      h(FavouriteNotice),
+      h(AppNoticeToast),
     ]),
 });
 
@@ -79,7 +80,7 @@ function render(fav: FavDto | null = null) {
   const wrapper = mount(Page, { props: { fav }, global: { plugins: [pinia, i18n] }, attachTo: document.body });
   const heart = (which: 'one' | 'two' = 'one') => wrapper.get(`.${which}`);
   const pressed = (which: 'one' | 'two' = 'one') => heart(which).attributes('aria-pressed');
-  const notice = () => wrapper.get('[data-testid="fav-notice"]').text();
+  const notice = () => wrapper.get('[data-testid="app-notice"]').text();
   return { wrapper, heart, pressed, notice };
 }
 
@@ -127,7 +128,7 @@ describe('FavouriteToggle', () => {
     expect(pressed()).toBe('false');
     expect(pressed('two')).toBe('false');
     expect(notice()).toContain('Couldn’t add “First Snow” to your favourites: The disk is full.');
-    expect(useFavouritesStore().notice).toMatchObject({ action: 'add', title: 'First Snow' });
+    expect(useAppNoticeStore().notice).toMatchObject({ failed: true, message: 'Couldn’t add “First Snow” to your favourites: The disk is full.' });
   });
 
   it('goes back on when a remove fails because the server cannot be reached, and the notice can be dismissed', async () => {
@@ -141,7 +142,7 @@ describe('FavouriteToggle', () => {
     await flushPromises();
     expect(pressed()).toBe('true');
     expect(notice()).toContain('Couldn’t remove “First Snow” from your favourites: The Moecat server cannot be reached.');
-    await wrapper.get('[data-testid="fav-notice"] button').trigger('click');
+    await wrapper.get('[data-testid="app-notice"] button.dismiss').trigger('click');
     expect(notice()).toBe('');
   });
 
