@@ -224,12 +224,17 @@ export interface CalendarView {
   feed_url: string;
 }
 
-/** /app/posters.json: whether posters are fetched from Bangumi, from which API, how many were asked for and saved. */
+/**
+ * /app/posters.json: whether posters and Bangumi details are fetched from Bangumi, from which API, how
+ * many posters were asked for and saved, and of how many shows the details were asked for and kept.
+ */
 export interface PosterView {
   enabled: boolean;
   api_base: string;
   asked: number;
   saved: number;
+  details_asked: number;
+  details_kept: number;
 }
 
 /** A song of a playlist (/app/playlists/:id.json), at its position; `sub` null when the catalogue no longer has it. */

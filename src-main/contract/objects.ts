@@ -6,6 +6,7 @@ import type {
   AnimeWikiDtoSchema,
   BroadcastDtoSchema,
   CoverDtoSchema,
+  EpisodeDtoSchema,
   FavDtoSchema,
   FromSchema,
   LyricsDtoSchema,
@@ -17,6 +18,7 @@ import type {
   PlaylistItemDtoSchema,
   PortalDtoSchema,
   SeasonWikiDtoSchema,
+  ShowDetailsDtoSchema,
   SubDtoSchema,
   SubFavItemDtoSchema,
   TagDtoSchema,
@@ -48,6 +50,10 @@ export type PlayItemDto = FromSchema<typeof PlayItemDtoSchema>;
 export type WikiDto = FromSchema<typeof WikiDtoSchema>;
 export type BroadcastDto = FromSchema<typeof BroadcastDtoSchema>;
 export type WikiSiteDto = FromSchema<typeof WikiSiteDtoSchema>;
+/** One main-story episode of a show, from Bangumi (Moecat's extension). */
+export type EpisodeDto = FromSchema<typeof EpisodeDtoSchema>;
+/** What Bangumi says of a show: its summary, episode count and episodes (Moecat's extension). */
+export type ShowDetailsDto = FromSchema<typeof ShowDetailsDtoSchema>;
 /** An anime entry as /anime/detail answers it: the entry, then when and where it is shown. */
 export type AnimeWikiDto = FromSchema<typeof AnimeWikiDtoSchema>;
 /** An anime entry as /season answers it: the entry, then its broadcast slot. */

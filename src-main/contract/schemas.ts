@@ -128,15 +128,51 @@ export const WikiSiteDtoSchema = {
   },
 } as const;
 
+// Bangumi's word on a show, kept when the user turned on posters and Bangumi details: a main-story
+// episode of Bangumi's /v0/episodes, in Bangumi's own numbering, its air date a day in Japan.
+export const EpisodeDtoSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['sort', 'ep', 'airdate', 'date', 'name', 'name_cn'],
+  description: "Moecat's extension: one episode of the show, from Bangumi",
+  properties: {
+    sort: { type: 'number', description: "The episode's number as Bangumi shows it (the 8 of Ep 8; it may go on from an earlier season, or be 12.5)" },
+    ep: { type: 'number', nullable: true, description: 'Its number within this show on Bangumi, from 1; null when Bangumi gives none' },
+    airdate: { type: 'string', description: 'Its air date in Japan, "YYYY-MM-DD" as Bangumi writes it; "" when unknown' },
+    date: { type: 'integer', description: 'The same day as local midnight in the catalogue time zone, Unix seconds; 0 when unknown' },
+    name: { type: 'string', description: "Its title in the original language; '' when Bangumi has none" },
+    name_cn: { type: 'string', description: "Its Chinese title; '' when Bangumi has none" },
+  },
+} as const;
+
+export const ShowDetailsDtoSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['summary', 'episode_count', 'episodes', 'fetched_at'],
+  description: "Moecat's extension: what Bangumi says of the show, fetched once the user turned on posters and Bangumi details",
+  properties: {
+    summary: { type: 'string', description: "Bangumi's summary of the show; '' when it has none" },
+    episode_count: { type: 'integer', description: 'How many episodes Bangumi gives the show; 0 when unknown' },
+    episodes: { type: 'array', items: EpisodeDtoSchema, description: 'The main-story episodes in order; [] when Bangumi lists none' },
+    fetched_at: { type: 'integer', description: 'Unix seconds: when Moecat asked Bangumi' },
+  },
+} as const;
+
 export const AnimeWikiDtoSchema = {
   type: 'object',
   additionalProperties: false,
-  required: [...WikiDtoSchema.required, 'wiki_broadcast', 'wiki_sites'],
+  required: [...WikiDtoSchema.required, 'wiki_broadcast', 'wiki_sites', 'wiki_bangumi'],
   description: 'An anime entry as /anime/detail answers it: the entry, then when and where it is shown',
   properties: {
     ...wikiProperties,
     wiki_broadcast: { ...BroadcastDtoSchema, nullable: true, description: 'null when the entry has no weekly or daily slot' },
     wiki_sites: { type: 'array', items: WikiSiteDtoSchema, description: "Moecat's extension: where to watch it and read about it; [] when none are known" },
+    wiki_bangumi: {
+      ...ShowDetailsDtoSchema,
+      nullable: true,
+      description:
+        "Moecat's extension: the show's summary and episodes from Bangumi; null when Moecat has none (Bangumi details off, not fetched yet, no Bangumi id, or Bangumi has no such show)",
+    },
   },
 } as const;
 
@@ -416,6 +452,8 @@ export const CONTRACT_SCHEMAS = {
   WikiDto: WikiDtoSchema,
   BroadcastDto: BroadcastDtoSchema,
   WikiSiteDto: WikiSiteDtoSchema,
+  EpisodeDto: EpisodeDtoSchema,
+  ShowDetailsDto: ShowDetailsDtoSchema,
   AnimeWikiDto: AnimeWikiDtoSchema,
   SeasonWikiDto: SeasonWikiDtoSchema,
   LyricsLineDto: LyricsLineDtoSchema,

@@ -10,15 +10,24 @@
 //   otherwise; UNTIL and DTSTAMP in UTC as RFC 5545 asks when DTSTART has a TZID;
 // - UID `anime-<wiki_id>@moecat`: stable, so a refreshed feed updates events instead of adding them;
 // - the event links the show's page on this server and names where to watch it;
+// - with Bangumi's episodes (wiki_bangumi), each broadcast from EPISODES_BACK_DAYS ago to
+//   EPISODES_AHEAD_DAYS ahead whose episode is known (contract/episodes.ts) is written again as that
+//   occurrence (same UID, RECURRENCE-ID), titled "Title — Ep 8" with the episode's name: calendar apps
+//   show the number on that day and the series stays one event. Bounded, so a decades-long weekly does
+//   not write thousands; a broadcast whose episode is not known stays the plain occurrence;
 // - titles and site names may come from a synced remote, so every text is cleaned of what RFC 5545's
 //   TEXT cannot hold before it is written (see `text`, `escapedText` and `uri` below).
 import { TZDate } from '@date-fns/tz';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { ICalEventRepeatingFreq } from 'ical-generator';
-import { firstBroadcast, lastBroadcast } from '../contract/broadcast-schedule';
+import { broadcastsBetween, firstBroadcast, lastBroadcast } from '../contract/broadcast-schedule';
+import { episodesAt, episodesLabel } from '../contract/episodes';
 import type { AnimeWikiDto } from '../contract/objects';
 
 const SLOT_MINUTES = 30;
+const DAY_MS = 86_400_000;
+export const EPISODES_BACK_DAYS = 90;
+export const EPISODES_AHEAD_DAYS = 366;
 const WEEKDAY_NAMES = ['', 'Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays', 'Sundays'];
 
 export const eventUid = (wikiId: number) => `anime-${wikiId}@moecat`;
@@ -87,20 +96,36 @@ export function showsCalendar(shows: readonly AnimeWikiDto[], opts: { name: stri
     const first = b && firstBroadcast(b);
     if (!b || first === null) continue;
     const last = lastBroadcast(b);
-    calendar.createEvent({
+    const at = (ms: number) => ({
       id: eventUid(show.wiki_id),
       stamp: new Date(opts.now),
-      start: new TZDate(first, b.time_zone),
-      end: new TZDate(first + SLOT_MINUTES * 60_000, b.time_zone),
+      start: new TZDate(ms, b.time_zone),
+      end: new TZDate(ms + SLOT_MINUTES * 60_000, b.time_zone),
       timezone: b.time_zone,
+      url: uri(show.wiki_url) ?? null,
+    });
+    calendar.createEvent({
+      ...at(first),
       summary: text(show.wiki_title),
       description: text(describe(show)),
-      url: uri(show.wiki_url) ?? null,
       repeating: {
         freq: b.period_days === 1 ? ICalEventRepeatingFreq.DAILY : ICalEventRepeatingFreq.WEEKLY,
         ...(last === null ? {} : { until: new Date(last) }),
       },
     });
+    const episodes = show.wiki_bangumi?.episodes ?? [];
+    if (episodes.length === 0) continue;
+    for (const ms of broadcastsBetween(b, opts.now - EPISODES_BACK_DAYS * DAY_MS, opts.now + EPISODES_AHEAD_DAYS * DAY_MS)) {
+      const these = episodesAt(episodes, ms, b.time_zone);
+      if (these.length === 0) continue;
+      const names = these.map((e) => e.name || e.name_cn).filter(Boolean);
+      calendar.createEvent({
+        ...at(ms),
+        recurrenceId: new TZDate(ms, b.time_zone),
+        summary: text(`${show.wiki_title} — Ep ${episodesLabel(these)}`),
+        description: text([...names, describe(show)].join('\n')),
+      });
+    }
   }
   return calendar.toString();
 }

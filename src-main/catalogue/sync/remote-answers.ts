@@ -111,8 +111,9 @@ const WIKI_REQUIRED = ['wiki_id', 'wiki_title', 'wiki_type', 'wiki_date', 'wiki_
 // What the sync does not read is not held to Moecat's own values (an older Moecat or another server may differ).
 const wikiOverrides = { wiki_id: ID, wiki_user_fav: ANY, wiki_cover: { type: 'object' }, wiki_name: ANY, wiki_parent: ANY, wiki_modified_user: ANY };
 const remoteWiki = lenient(WikiDtoSchema, WIKI_REQUIRED, wikiOverrides);
-// /anime/detail from a Moecat adds the show's slot and sites (Moecat's extension), both optional here.
-const remoteDetailWiki = lenient(AnimeWikiDtoSchema, WIKI_REQUIRED, { ...wikiOverrides, wiki_broadcast: ANY });
+// /anime/detail from a Moecat adds the show's slot, sites and Bangumi details (Moecat's extension), all
+// optional here; the details are that user's own and are not read.
+const remoteDetailWiki = lenient(AnimeWikiDtoSchema, WIKI_REQUIRED, { ...wikiOverrides, wiki_broadcast: ANY, wiki_bangumi: ANY });
 const remoteUpload = lenient(UploadDtoSchema, ['up_url', 'up_data'], {
   up_uid: ANY,
   up_obj_type: ANY,

@@ -1,14 +1,16 @@
 // The user database: API keys, favourites, OAuth tokens and nonces, play history, settings, posters,
-// playlists, signed-in browsers. WAL mode, migrations keyed on user_version (append only: a shipped migration is never
-// edited), a backup before each migration and an integrity check at open (database.ts); never touched
-// by a catalogue build. Over 300 lines: the append-only migrations are a third of it, and the
-// connection every part shares lives here; each topic of its own (playlists, sessions …) has its module.
+// Bangumi's show details, playlists, signed-in browsers. WAL mode, migrations keyed on user_version
+// (append only: a shipped migration is never edited), a backup before each migration and an integrity
+// check at open (database.ts); never touched by a catalogue build. Over 300 lines: the append-only
+// migrations are a third of it, and the connection every part shares lives here; each topic of its own
+// (playlists, sessions …) has its module.
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type Db, type DatabaseKind, type OpenOptions } from '../db/database';
 import { LOCAL_USER_ID, type UserDto } from '../../contract/objects';
 import { userPlaylists, type UserPlaylists } from './user-playlists';
 import { userPosters, type UserPosters } from './user-posters';
 import { userSessions, type UserSessions } from './user-sessions';
+import { userShowDetails, type UserShowDetails } from './user-show-details';
 import { userSettings, type UserSettings } from './user-settings';
 
 const USER_MIGRATIONS: readonly string[] = [
@@ -105,6 +107,28 @@ const USER_MIGRATIONS: readonly string[] = [
     created_at INTEGER NOT NULL,
     last_used_at INTEGER NOT NULL
   ) STRICT;
+  `,
+  /* 8: what Bangumi says of each show (user-show-details.ts), by Bangumi id so it outlives catalogue builds. */ `
+  CREATE TABLE show_details (
+    bgm_id INTEGER PRIMARY KEY CHECK (bgm_id > 0),
+    -- 0 when Bangumi has no such show (a 404): kept, so it is not asked again.
+    found INTEGER NOT NULL CHECK (found IN (0, 1)),
+    summary TEXT NOT NULL DEFAULT '',
+    -- NULL when Bangumi gives no count.
+    episode_count INTEGER CHECK (episode_count IS NULL OR episode_count > 0),
+    fetched_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE TABLE show_episode (
+    bgm_id INTEGER NOT NULL REFERENCES show_details (bgm_id) ON DELETE CASCADE,
+    position INTEGER NOT NULL CHECK (position >= 0),
+    sort REAL NOT NULL,
+    ep REAL,
+    -- A day in Japan; NULL when Bangumi gives none.
+    airdate TEXT CHECK (airdate IS NULL OR airdate GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+    name TEXT NOT NULL,
+    name_cn TEXT NOT NULL,
+    PRIMARY KEY (bgm_id, position)
+  ) STRICT, WITHOUT ROWID;
   `,
 ];
 
@@ -214,6 +238,8 @@ export interface UserDb {
   readonly settings: UserSettings;
   /** Anime posters fetched from Bangumi (user-posters.ts). */
   readonly posters: UserPosters;
+  /** Shows' summaries and episodes from Bangumi (user-show-details.ts). */
+  readonly showDetails: UserShowDetails;
   /** The user's playlists (user-playlists.ts). */
   readonly playlists: UserPlaylists;
   /** Signed-in browsers (user-sessions.ts). */
@@ -337,6 +363,7 @@ export function openUserDb(file: string, options: Omit<OpenOptions, 'readonly'> 
     clearPlays: () => deletePlays.run().changes,
     settings: userSettings(db),
     posters: userPosters(db),
+    showDetails: userShowDetails(db),
     playlists: userPlaylists(db),
     sessions: userSessions(db),
     close: () => db.close(),

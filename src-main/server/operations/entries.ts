@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FavDto, SubDto, WikiDto } from '../../contract/objects';
 import { sectionOf, SECTION_TYPES, SECTIONS, SUB_TYPES, type EntrySection, type SubType } from '../../contract/sections';
 import { ApiError } from '../api-error';
+import { asShow } from '../followed-shows';
 import { AnimeWikiDtoSchema, FavDtoSchema, LyricsDtoSchema, SubDtoSchema, WikiDtoSchema } from '../../contract/schemas';
 import { defineOperation, many, one, shaped, type Operation, type ParamSpec } from './define';
 import { PAGING, paging, requiredId } from './params';
@@ -59,7 +60,7 @@ const detailOf = (section: EntrySection): Operation =>
     summary: `One ${section} entry and its sub-entries in order (songs with their audio in sub_upload); also /${section}/<id>?api=json`,
     ...(section === 'anime' && {
       notes:
-        "Moecat's extension: the anime's `wiki_broadcast` (its weekly or daily slot in the catalogue time zone, the first and last broadcast day) and `wiki_sites` (where to watch it and where to read about it, from bangumi-data).",
+        "Moecat's extension: the anime's `wiki_broadcast` (its weekly or daily slot in the catalogue time zone, the first and last broadcast day), `wiki_sites` (where to watch it and where to read about it, from bangumi-data) and `wiki_bangumi` (its summary, episode count and episodes with their air dates from Bangumi, once the user turned on posters and Bangumi details; null otherwise).",
     }),
     responds: { wiki: one(section === 'anime' ? AnimeWikiDtoSchema : WikiDtoSchema), subs: many(SubDtoSchema) },
     params: { wiki_id: wikiId(section) },
@@ -67,8 +68,7 @@ const detailOf = (section: EntrySection): Operation =>
       const queries = app.deps.catalogue.queries.entryDetail;
       const { wiki, subs } = entryIn(section, p.wiki_id, queries.findEntry(p.wiki_id, site));
       if (section !== 'anime') return { payload: { wiki, subs } };
-      const { broadcast, sites } = queries.showingOf(wiki.wiki_id);
-      return { payload: { wiki: { ...wiki, wiki_broadcast: broadcast, wiki_sites: sites }, subs } };
+      return { payload: { wiki: asShow(app.deps.catalogue, app.deps.userDb, wiki), subs } };
     },
   });
 

@@ -56,7 +56,7 @@ export const following = defineOperation({
   path: '/app/following',
   spellings: 'json',
   auth: 'first-party',
-  summary: 'The followed shows (favourite anime with a weekly or daily slot), with their slots and sites',
+  summary: 'The followed shows (favourite anime with a weekly or daily slot), with their slots, sites and Bangumi details',
   responds: { shows: many(AnimeWikiDtoSchema) },
   params: {},
   handle: ({ app, site }) => ({ payload: { shows: followedShows(app.deps.catalogue, app.deps.userDb, site) } }),
@@ -117,7 +117,7 @@ export const followingCalendar = defineOperation({
   auth: 'none',
   summary: 'The followed shows as an iCalendar feed (RFC 5545) for calendar apps',
   notes:
-    'Opened by its own token (Settings → Calendar), not an API key: calendar apps cannot send headers. Each show is a weekly or daily event in its own time zone (TZID with its VTIMEZONE), ending at its last broadcast when known; UIDs are stable.',
+    'Opened by its own token (Settings → Calendar), not an API key: calendar apps cannot send headers. Each show is a weekly or daily event in its own time zone (TZID with its VTIMEZONE), ending at its last broadcast when known; UIDs are stable. With Bangumi details, a broadcast whose episode is known is written as that occurrence (RECURRENCE-ID) titled "Title — Ep 8".',
   responds: {},
   params: { token: feedToken },
   async handle({ p, app, site, reply }) {
@@ -139,7 +139,7 @@ export const animeCalendar = defineOperation({
   responds: {},
   params: { wiki_id: requiredId({ description: 'The id of an anime entry', example: '1001' }) },
   async handle({ p, app, site, reply }) {
-    const show = animeEntry(app.deps.catalogue, p.wiki_id, site);
+    const show = animeEntry(app.deps.catalogue, app.deps.userDb, p.wiki_id, site);
     if (!show) throw new ApiError('NOT_FOUND', `No anime entry has wiki_id ${p.wiki_id}.`);
     if (!show.wiki_broadcast) throw new ApiError('NOT_FOUND', `Anime ${p.wiki_id} has no weekly or daily broadcast to put in a calendar.`);
     const { showsCalendar } = await calendarWriter();

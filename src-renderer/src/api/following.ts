@@ -1,5 +1,5 @@
 // HTTP for the anime side's settings: the followed shows with their slots, the reminder settings, the
-// calendar feed's address, one show's calendar file, and posters from Bangumi.
+// calendar feed's address, one show's calendar file, and posters and Bangumi details from Bangumi.
 import type { AnimeWikiDto } from '../../../src-main/contract/objects';
 import { downloadFile, getFirstParty, postFirstParty } from './client';
 import type { JobInfo } from './jobs';
@@ -32,12 +32,14 @@ export async function renewCalendarFeed(): Promise<string> {
 /** One show's .ics, saved by the browser. */
 export const downloadShowCalendar = (wikiId: number) => downloadFile('/calendar/anime.ics', { wiki_id: wikiId }, `moecat-anime-${wikiId}.ics`);
 
-/** /app/posters.json: whether posters are fetched from Bangumi, and how many are kept. */
+/** /app/posters.json: whether posters and Bangumi details are fetched from Bangumi, and how many are kept. */
 export interface PosterState {
   enabled: boolean;
   api_base: string;
   asked: number;
   saved: number;
+  details_asked: number;
+  details_kept: number;
 }
 
 export async function fetchPosterState(signal?: AbortSignal): Promise<{ posters: PosterState; job: JobInfo | null }> {

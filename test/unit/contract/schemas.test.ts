@@ -4,7 +4,7 @@ import Ajv from 'ajv';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WIKI_TYPES } from '../../../src-main/catalogue/write/source-entry';
 import { SUB_COLUMNS, toSub, toUpload, UPLOAD_COLUMNS, type SubRow, type UploadRow } from '../../../src-main/catalogue/read/mappers';
-import type { FavDto } from '../../../src-main/contract/objects';
+import type { EpisodeDto, FavDto } from '../../../src-main/contract/objects';
 import { CONTRACT_SCHEMAS } from '../../../src-main/contract/schemas';
 import { toUserDto } from '../../../src-main/catalogue/user/user-db';
 import { portalTarget } from '../../../src-main/server/operations/catalogue';
@@ -54,8 +54,21 @@ const playlistInformation = playlistAnswer.json().response.information;
 const respelledAnswer = await ctx.app.inject({ url: `/search/wiki.json?keyword=tuohou&api_key=${key}`, headers: { host: '127.0.0.1:7777' } });
 const respelledInformation = respelledAnswer.json().response.information;
 const user = toUserDto(ctx.userDb.profile(), SITE);
-// Anime as /anime/detail answers them: one with a slot and sites, a film with neither.
-const animeOf = (id: number) => ({ ...queries.entryDetail.findWiki(id, SITE)!, ...showing(id) });
+// Bangumi's details as the posters run keeps them (user-show-details.ts): the late-night show's, one
+// episode without a date or a number within the show.
+ctx.userDb.showDetails.record(Number(FIXTURE_ANIME.mondayLateNight.sites[0].id), {
+  summary: 'A night in Gensokyo.',
+  episodeCount: 12,
+  episodes: [
+    { sort: 1, ep: 1, airdate: '2024-01-08', name: '夜の始まり', nameCn: '夜之始' },
+    { sort: 1.5, ep: null, airdate: '', name: '', nameCn: '' },
+  ],
+});
+// Anime as /anime/detail answers them: one with a slot, sites and Bangumi's details, a film with none.
+const animeOf = (id: number) => {
+  const wiki = queries.entryDetail.findWiki(id, SITE)!;
+  return { ...wiki, ...showing(id), wiki_bangumi: wiki.wiki_bgm_id === null ? null : ctx.userDb.showDetails.of(wiki.wiki_bgm_id) };
+};
 const showing = (id: number) => {
   const { broadcast, sites } = queries.entryDetail.showingOf(id);
   return { wiki_broadcast: broadcast, wiki_sites: sites };
@@ -77,6 +90,8 @@ const SAMPLES: Record<Name, [object, ...object[]]> = {
   WikiDto: [wikis.find((w) => w.wiki_bgm_id !== null)!, ...wikis],
   BroadcastDto: [lateNight.wiki_broadcast!],
   WikiSiteDto: [lateNight.wiki_sites.find((s) => s.begin > 0)!, ...lateNight.wiki_sites],
+  EpisodeDto: lateNight.wiki_bangumi!.episodes as [EpisodeDto, ...EpisodeDto[]],
+  ShowDetailsDto: [lateNight.wiki_bangumi!],
   AnimeWikiDto: [lateNight, film],
   SeasonWikiDto: [seasonShows.find((w) => w.wiki_broadcast)!, ...seasonShows],
   LyricsLineDto: [syncedLyrics.lines[0], ...syncedLyrics.lines, ...plainLyrics.lines],

@@ -3,8 +3,9 @@
 // (ical.js) as it was given, less the control characters TEXT cannot hold.
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import type { AnimeWikiDto } from '../../../src-main/contract/objects';
-import { escapedText, showsCalendar, text, uri } from '../../../src-main/server/ical';
+import type { AnimeWikiDto, EpisodeDto } from '../../../src-main/contract/objects';
+import { localMidnight } from '../../../src-main/contract/time';
+import { EPISODES_AHEAD_DAYS, EPISODES_BACK_DAYS, escapedText, showsCalendar, text, uri } from '../../../src-main/server/ical';
 import { wikiDto } from '../../fixtures/dto';
 
 const NOW = Date.UTC(2024, 0, 8);
@@ -14,6 +15,7 @@ function show(id: number, title: string, fields: Partial<AnimeWikiDto> = {}): An
     ...wikiDto({ wiki_id: id, wiki_title: title }),
     wiki_broadcast: { weekdays: [1], time: '25:30', period_days: 7, date_begin: Date.UTC(2024, 0, 7, 15) / 1000, date_end: 0, time_zone: 'Asia/Tokyo' },
     wiki_sites: [],
+    wiki_bangumi: null,
     ...fields,
   };
 }
@@ -103,6 +105,41 @@ describe('showsCalendar', () => {
     expect(lines.filter((l) => /^URL[;:]/.test(l))).toEqual(['URL;VALUE=URI:https://example.org/a%2Cb%3Bc/d?e=f%2Cg']);
     const [event] = new ICAL.Component(ICAL.parse(ics)).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
     expect(event.description).toContain('Site\nURL:https://phish.example/ https://evil.example/\nUID:x@evil');
+  });
+});
+
+describe('showsCalendar with Bangumi episodes', () => {
+  const episode = (sort: number, airdate: string, name = ''): EpisodeDto => ({ sort, ep: sort, airdate, date: 0, name, name_cn: '' });
+
+  it('writes a known episode as its occurrence, its name cleaned like any text', () => {
+    // The show's broadcasts are Mondays 25:30 from 8 January 2024: Tuesdays 01:30 by the calendar.
+    const withEpisodes = show(11, 'Night', {
+      wiki_bangumi: { summary: '', episode_count: 2, fetched_at: 0, episodes: [episode(1, '2024-01-09', 'One\r\nUID:x@evil'), episode(2, '2024-01-16')] },
+    });
+    const lines = contentLines(showsCalendar([withEpisodes], { name: 'n', now: NOW }));
+    expect(lines.filter((l) => l.startsWith('UID:'))).toEqual(Array(3).fill('UID:anime-11@moecat'));
+    expect(lines.filter((l) => l.startsWith('SUMMARY:'))).toEqual(['SUMMARY:Night', 'SUMMARY:Night — Ep 1', 'SUMMARY:Night — Ep 2']);
+    expect(lines.filter((l) => l.startsWith('RECURRENCE-ID'))).toEqual([
+      'RECURRENCE-ID;TZID=Asia/Tokyo:20240109T013000',
+      'RECURRENCE-ID;TZID=Asia/Tokyo:20240116T013000',
+    ]);
+    expect(lines.filter((l) => l.startsWith('DESCRIPTION:'))[1]).toMatch(/^DESCRIPTION:One\\nUID:x@evil\\n/);
+  });
+
+  it('names the episodes of a long run only around now', () => {
+    // A weekly show since 1990 with an episode every week: only the broadcasts of the last 90 days and the next 366.
+    const since = localMidnight(1990, 1, 1, 'Asia/Tokyo');
+    const weekly = { weekdays: [1], time: '18:30', period_days: 7, date_begin: since, date_end: 0, time_zone: 'Asia/Tokyo' };
+    const episodes = Array.from({ length: 2000 }, (_, i) => episode(i + 1, new Date((since + 9 * 3600 + i * 7 * 86_400) * 1000).toISOString().slice(0, 10)));
+    const lines = contentLines(
+      showsCalendar([show(12, 'Long', { wiki_broadcast: weekly, wiki_bangumi: { summary: '', episode_count: 0, fetched_at: 0, episodes } })], {
+        name: 'n',
+        now: NOW,
+      }),
+    );
+    const occurrences = lines.filter((l) => l.startsWith('RECURRENCE-ID'));
+    expect(occurrences.length).toBeGreaterThan(0);
+    expect(occurrences.length).toBeLessThanOrEqual(Math.ceil((EPISODES_BACK_DAYS + EPISODES_AHEAD_DAYS) / 7));
   });
 });
 

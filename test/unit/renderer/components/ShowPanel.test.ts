@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 // ShowPanel, an anime's broadcast and where to watch it, at fixed moments: before the run, during it
-// (with a countdown to the late-night broadcast), after it; and the sites that show or describe it.
+// (with a countdown to the late-night broadcast, naming its episode when Bangumi's episodes say), after
+// it; and the sites that show or describe it.
 import { enableAutoUnmount, mount } from '@vue/test-utils';
 import { createPinia } from 'pinia';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -12,7 +13,7 @@ import { i18n } from '../../../../src-renderer/src/i18n';
 enableAutoUnmount(afterEach);
 afterEach(() => vi.useRealTimers());
 
-const show: Pick<AnimeWikiDto, 'wiki_id' | 'wiki_broadcast' | 'wiki_sites'> = {
+const show: Pick<AnimeWikiDto, 'wiki_id' | 'wiki_broadcast' | 'wiki_sites'> & Partial<Pick<AnimeWikiDto, 'wiki_bangumi'>> = {
   wiki_id: 1001,
   wiki_broadcast: {
     weekdays: [1],
@@ -50,6 +51,15 @@ describe('ShowPanel', () => {
     expect(text(w, 'show-next')).toMatch(/^in 2 h 30 min ·/);
     expect(text(w, 'show-last')).toBe('Mar 25, 2024');
     expect(w.find('[data-testid="add-to-calendar"]').exists()).toBe(true);
+  });
+
+  it('names the next episode in the countdown when Bangumi’s episodes date it, and no episode when they do not', () => {
+    const episode = (sort: number, airdate: string) => ({ sort, ep: sort, airdate, date: 0, name: '', name_cn: '' });
+    const wiki_bangumi = { summary: '', episode_count: 12, fetched_at: 0, episodes: [episode(4, '2024-01-30'), episode(5, '2024-02-06')] };
+    // Monday 5 February 23:00 JST: tonight's 25:30 is Tuesday 6 February, Ep 5.
+    expect(text(at('2024-02-05T14:00:00Z', { ...show, wiki_bangumi }), 'show-next')).toMatch(/^Ep 5 in 2 h 30 min ·/);
+    // A week on, Bangumi lists nothing yet: the countdown alone.
+    expect(text(at('2024-02-12T14:00:00Z', { ...show, wiki_bangumi }), 'show-next')).toMatch(/^in 2 h 30 min ·/);
   });
 
   it('before the first broadcast and after the last', () => {

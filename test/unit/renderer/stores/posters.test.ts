@@ -16,7 +16,7 @@ vi.mock('../../../../src-renderer/src/api/following', () => api);
 const { ApiFailure } = await import('../../../../src-renderer/src/api/client');
 const { usePostersStore } = await import('../../../../src-renderer/src/stores/posters');
 
-const posters = (enabled: boolean): PosterState => ({ enabled, saved: 0, asked: 0, api_base: 'https://api.bgm.tv' });
+const posters = (enabled: boolean): PosterState => ({ enabled, saved: 0, asked: 0, api_base: 'https://api.bgm.tv', details_asked: 0, details_kept: 0 });
 
 beforeEach(() => {
   setActivePinia(createPinia());
