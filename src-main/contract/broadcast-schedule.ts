@@ -78,6 +78,54 @@ export function nextBroadcast(b: BroadcastDto, nowMs: number): number | null {
   return broadcastsBetween(b, nowMs, nowMs + 8 * DAY_MS)[0] ?? null;
 }
 
+/** A weekly slot as the on-air list holds it: one broadcast weekday, minutes from its midnight, its run's days. */
+export interface WeeklySlot {
+  weekday: number;
+  /** 300–1739 (05:00–28:59). */
+  minute: number;
+  /** Local midnight of the first and last broadcast day, Unix seconds; dateEnd 0 when unknown. */
+  dateBegin: number;
+  dateEnd: number;
+}
+
+/** A broadcast and the two days it may be written under in its zone ("YYYY-MM-DD"): its broadcast day, then its calendar day. */
+export interface DatedBroadcast {
+  at: number;
+  broadcastDay: string;
+  calendarDay: string;
+}
+
+const isoOf = (d: Date) =>
+  `${String(d.getUTCFullYear()).padStart(4, '0')}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')}`;
+
+/**
+ * The next broadcast at or after `nowMs` of many weekly slots, as nextBroadcast gives it for each, with
+ * its days: Intl is asked a few times per call, not per slot (a hundred slots would take milliseconds
+ * through nextBroadcast), as the on-air list needs one for each of its entries. Without a change of the
+ * zone's offset in the next fortnight, a broadcast is its day's midnight plus its minutes.
+ */
+export function nextWeeklyBroadcasts(nowMs: number, timeZone: string): (slot: WeeklySlot) => DatedBroadcast | null {
+  const today = broadcastDay(nowMs, timeZone);
+  const w = wallTime(today.midnight * 1000, timeZone);
+  const steady = zonedInstant(w.year, w.month, w.day + 16, 0, timeZone) === today.midnight * 1000 + 16 * DAY_MS;
+  const midnightOf = (d: number) => (steady ? today.midnight + d * 86_400 : Math.round(zonedInstant(w.year, w.month, w.day + d, 0, timeZone) / 1000));
+  return (slot) => {
+    // A slot's time ends before the next broadcast day starts, so today's broadcast day is the earliest.
+    for (let d = (slot.weekday - today.weekday + 7) % 7; d < 15; d += 7) {
+      const midnight = midnightOf(d);
+      if (slot.dateEnd !== 0 && midnight > slot.dateEnd) return null;
+      if (midnight < slot.dateBegin) continue;
+      const at = steady ? midnight * 1000 + slot.minute * 60_000 : zonedInstant(w.year, w.month, w.day + d, slot.minute, timeZone);
+      if (at < nowMs) continue;
+      if (at >= nowMs + 8 * DAY_MS) return null; // as far as nextBroadcast looks
+      const day = new Date(Date.UTC(w.year, w.month - 1, w.day + d));
+      const calendar = new Date(Date.UTC(w.year, w.month - 1, w.day + d + Math.floor(slot.minute / 1440)));
+      return { at, broadcastDay: isoOf(day), calendarDay: isoOf(calendar) };
+    }
+    return null;
+  };
+}
+
 export function showStatus(b: BroadcastDto, nowMs: number): ShowStatus {
   const first = firstBroadcast(b);
   if (first === null || nowMs < first) return 'upcoming';

@@ -24,12 +24,16 @@ export function broadcastDates(atMs: number, timeZone: string): { broadcastDay: 
   return { broadcastDay: isoDay(wallTime(day.midnight * 1000, timeZone)), calendarDay: isoDay(wallTime(atMs, timeZone)) };
 }
 
+/** The episodes of a broadcast written under these days (broadcastDates), in order; [] when none has its day. */
+export function episodesOn(episodes: readonly EpisodeDto[], days: { broadcastDay: string; calendarDay: string }): EpisodeDto[] {
+  const on = (date: string) => episodes.filter((e) => e.airdate === date);
+  const found = on(days.broadcastDay);
+  return found.length > 0 || days.calendarDay === days.broadcastDay ? found : on(days.calendarDay);
+}
+
 /** The episodes broadcast at `atMs` (Unix ms), in order; [] when none has its day. */
 export function episodesAt(episodes: readonly EpisodeDto[], atMs: number, timeZone: string): EpisodeDto[] {
-  const { broadcastDay: day, calendarDay } = broadcastDates(atMs, timeZone);
-  const on = (date: string) => episodes.filter((e) => e.airdate === date);
-  const found = on(day);
-  return found.length > 0 || calendarDay === day ? found : on(calendarDay);
+  return episodesOn(episodes, broadcastDates(atMs, timeZone));
 }
 
 export interface NextEpisode {

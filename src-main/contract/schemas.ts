@@ -287,6 +287,17 @@ const onAirProperties = {
     description:
       "Moecat's extension: no end is recorded, the show's first cour (13 weeks) is over and the anime data is from before it ended, so it may have ended unseen (update the anime data to know)",
   },
+  oa_next_at: {
+    type: 'integer',
+    description:
+      "Moecat's extension: Unix seconds of this slot's next broadcast (on oa_week's broadcast day) at or after the answer's moment; 0 when its run has none left",
+  },
+  oa_next_episodes: {
+    type: 'array',
+    items: EpisodeDtoSchema,
+    description:
+      "Moecat's extension: the episodes that broadcast is, from Bangumi's (as /anime/detail's wiki_bangumi); [] when Moecat has no Bangumi details of the show or none is dated that day (nothing is guessed)",
+  },
 } as const;
 
 export const OnAirDtoSchema = {

@@ -175,8 +175,12 @@ export interface OnAirRow extends WikiRow {
 /** oa_id: an entry has at most one schedule row per weekday, so this names the row and stays stable across rebuilds. */
 export const onAirId = (wikiId: number, weekday: number) => wikiId * 10 + weekday;
 
-/** `mayHaveEnded`: the row's show may have ended without the anime data saying so (contract/broadcast-schedule.ts). */
-export function toOnAir(row: OnAirRow, site: string, mayHaveEnded = false): OnAirDto {
+/**
+ * `mayHaveEnded`: the row's show may have ended without the anime data saying so (contract/broadcast-schedule.ts);
+ * `nextAt`: Unix seconds of the slot's next broadcast, 0 for none. Its episodes are Bangumi's, from the
+ * user database: on-air.ts fills `oa_next_episodes` in.
+ */
+export function toOnAir(row: OnAirRow, site: string, mayHaveEnded = false, nextAt = 0): OnAirDto {
   return {
     oa_id: onAirId(row.wiki_id, row.oa_weekday),
     oa_obj_id: row.wiki_id,
@@ -188,5 +192,7 @@ export function toOnAir(row: OnAirRow, site: string, mayHaveEnded = false): OnAi
     obj: toWiki(row, site),
     oa_time: clockTime(row.oa_minute),
     oa_may_have_ended: mayHaveEnded,
+    oa_next_at: nextAt,
+    oa_next_episodes: [],
   };
 }

@@ -28,6 +28,11 @@ export interface FetchedShowDetails {
 export interface UserShowDetails {
   /** The details as /anime/detail answers them; null when Bangumi has none or the show was never asked for. */
   of(bgmId: number): ShowDetailsDto | null;
+  /**
+   * The episodes of these shows dated on any of `days` ("YYYY-MM-DD"), by Bangumi id, in order: one
+   * statement for a whole on-air week (a show without details, or no episode those days, is absent).
+   */
+  episodesOn(bgmIds: readonly number[], days: readonly string[]): Map<number, EpisodeDto[]>;
   /** Records what Bangumi gave: the details, or null when it has no such show. */
   record(bgmId: number, details: FetchedShowDetails | null, now?: number): void;
   /** How many shows were asked for, and of how many the details are kept. */
@@ -52,12 +57,23 @@ interface EpisodeRow {
   name_cn: string;
 }
 
+const toEpisode = (e: EpisodeRow): EpisodeDto => ({
+  sort: e.sort,
+  ep: e.ep,
+  airdate: e.airdate ?? '',
+  date: dayOf(e.airdate ?? ''),
+  name: e.name,
+  name_cn: e.name_cn,
+});
+
 export function userShowDetails(db: Db): UserShowDetails {
   const byId = db.prepare('SELECT found, summary, episode_count, fetched_at FROM show_details WHERE bgm_id = ?');
   const episodesOf = db.prepare('SELECT sort, ep, airdate, name, name_cn FROM show_episode WHERE bgm_id = ? ORDER BY position');
   const upsert = db.prepare(`INSERT INTO show_details (bgm_id, found, summary, episode_count, fetched_at) VALUES (?, ?, ?, ?, ?)
     ON CONFLICT (bgm_id) DO UPDATE SET found = excluded.found, summary = excluded.summary,
       episode_count = excluded.episode_count, fetched_at = excluded.fetched_at`);
+  const onDays = db.prepare(`SELECT bgm_id, sort, ep, airdate, name, name_cn FROM show_episode
+    WHERE bgm_id IN (SELECT value FROM json_each(@ids)) AND airdate IN (SELECT value FROM json_each(@days)) ORDER BY bgm_id, position`);
   const dropEpisodes = db.prepare('DELETE FROM show_episode WHERE bgm_id = ?');
   const insertEpisode = db.prepare('INSERT INTO show_episode (bgm_id, position, sort, ep, airdate, name, name_cn) VALUES (?, ?, ?, ?, ?, ?, ?)');
   const counts = db.prepare('SELECT count(*) AS asked, coalesce(sum(found), 0) AS kept FROM show_details');
@@ -72,15 +88,18 @@ export function userShowDetails(db: Db): UserShowDetails {
     of(bgmId) {
       const row = byId.get(bgmId) as { found: number; summary: string; episode_count: number | null; fetched_at: number } | undefined;
       if (!row?.found) return null;
-      const episodes = (episodesOf.all(bgmId) as EpisodeRow[]).map((e): EpisodeDto => ({
-        sort: e.sort,
-        ep: e.ep,
-        airdate: e.airdate ?? '',
-        date: dayOf(e.airdate ?? ''),
-        name: e.name,
-        name_cn: e.name_cn,
-      }));
+      const episodes = (episodesOf.all(bgmId) as EpisodeRow[]).map(toEpisode);
       return { summary: row.summary, episode_count: row.episode_count ?? 0, episodes, fetched_at: row.fetched_at };
+    },
+    episodesOn(bgmIds, days) {
+      const found = new Map<number, EpisodeDto[]>();
+      if (bgmIds.length === 0 || days.length === 0) return found;
+      for (const e of onDays.all({ ids: JSON.stringify(bgmIds), days: JSON.stringify(days) }) as (EpisodeRow & { bgm_id: number })[]) {
+        const list = found.get(e.bgm_id);
+        if (list) list.push(toEpisode(e));
+        else found.set(e.bgm_id, [toEpisode(e)]);
+      }
+      return found;
     },
     record(bgmId, details, now = Math.floor(Date.now() / 1000)) {
       record(bgmId, details, now);

@@ -42,7 +42,8 @@ const ON_AIR_DAYS: Record<`onair_${number}`, Many<typeof OnAirDtoSchema>> = Obje
 // On-air decisions: a 0 anywhere in `week`, an empty value or no `week` means all seven days;
 // duplicates collapse; days answer in ascending order whatever order they were asked in; every
 // requested day gets `onair_<n>` ([] when nothing airs) and `onair_<n>_count`; `count` is their sum,
-// so a daily show counts once per day it is listed on; "now" is the app's clock, read per request.
+// so a daily show counts once per day it is listed on; "now" is the app's clock, read per request; each
+// entry's next broadcast names its episodes from the Bangumi details in the user database (docs/api.md).
 export const onAir = defineOperation({
   method: 'GET',
   path: '/on-air',
@@ -59,7 +60,7 @@ export const onAir = defineOperation({
     const information: Record<string, number> = {};
     const payload: Partial<PayloadOf<typeof ON_AIR_DAYS>> = {};
     let count = 0;
-    for (const [day, entries] of app.deps.catalogue.queries.onAir.days(p.week, now, site)) {
+    for (const [day, entries] of app.deps.catalogue.queries.onAir.days(p.week, now, site, app.deps.userDb.showDetails.episodesOn)) {
       payload[`onair_${day}`] = entries;
       information[`onair_${day}_count`] = entries.length;
       count += entries.length;
