@@ -19,6 +19,7 @@ import { coverRoutes } from './routes/covers';
 import { docsRoutes } from './routes/docs';
 import { fileRoutes } from './routes/files';
 import { remoteAudioRoutes } from './routes/remote-audio';
+import { subsonicRoutes } from './subsonic/routes';
 import { uiRoutes } from './routes/ui';
 
 export interface AppDeps {
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(coverRoutes);
   await app.register(remoteAudioRoutes);
   await app.register(fileRoutes, { root: deps.audioDir });
+  await app.register(subsonicRoutes);
   await app.register(docsRoutes, { operations: OPERATIONS });
   await app.register(uiRoutes, { rendererDir: deps.rendererDir });
   return app;

@@ -16,6 +16,7 @@ import { portalQueries } from './portal';
 import { searchQueries } from '../search/search-queries';
 import { seasonQueries } from './seasons';
 import { sourceQueries } from './sources';
+import { subsonicQueries } from './subsonic';
 import { tagQueries } from './tags';
 import { wikiListQueries } from './wiki-list';
 import { CATALOGUE_TIME_ZONE } from '../../contract/time';
@@ -49,6 +50,7 @@ export interface CatalogueQueries {
   library: ReturnType<typeof libraryQueries>;
   places: ReturnType<typeof placeQueries>;
   seasons: ReturnType<typeof seasonQueries>;
+  subsonic: ReturnType<typeof subsonicQueries>;
 }
 
 export interface Catalogue {
@@ -152,6 +154,7 @@ function connect(file: string, options: Omit<OpenOptions, 'readonly'>): Connecti
         library: libraryQueries(db),
         places: placeQueries(db),
         seasons: seasonQueries(db, timeZone),
+        subsonic: subsonicQueries(db),
       }),
   };
 }

@@ -1,5 +1,5 @@
 // The user database: API keys, favourites, OAuth tokens and nonces, play history, settings, posters,
-// Bangumi's show details, playlists, signed-in browsers. WAL mode, migrations keyed on user_version
+// Bangumi's show details, playlists, signed-in browsers, the Subsonic password. WAL mode, migrations keyed on user_version
 // (append only: a shipped migration is never edited), a backup before each migration and an integrity
 // check at open (database.ts); never touched by a catalogue build. Over 300 lines: the append-only
 // migrations are a third of it, and the connection every part shares lives here; each topic of its own
@@ -12,6 +12,7 @@ import { userPosters, type UserPosters } from './user-posters';
 import { userSessions, type UserSessions } from './user-sessions';
 import { userShowDetails, type UserShowDetails } from './user-show-details';
 import { userSettings, type UserSettings } from './user-settings';
+import { userSubsonic, type UserSubsonic } from './user-subsonic';
 
 const USER_MIGRATIONS: readonly string[] = [
   /* 1 */ `
@@ -130,6 +131,13 @@ const USER_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (bgm_id, position)
   ) STRICT, WITHOUT ROWID;
   `,
+  /* 9: the password Subsonic players sign in with (user-subsonic.ts); one row at most. */ `
+  CREATE TABLE subsonic_password (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    password TEXT NOT NULL CHECK (length(password) BETWEEN 1 AND 1000),
+    set_at INTEGER NOT NULL
+  ) STRICT;
+  `,
 ];
 
 export const USER_DB_KIND: DatabaseKind = {
@@ -244,6 +252,8 @@ export interface UserDb {
   readonly playlists: UserPlaylists;
   /** Signed-in browsers (user-sessions.ts). */
   readonly sessions: UserSessions;
+  /** The password Subsonic players sign in with (user-subsonic.ts). */
+  readonly subsonic: UserSubsonic;
   close(): void;
 }
 
@@ -366,6 +376,7 @@ export function openUserDb(file: string, options: Omit<OpenOptions, 'readonly'> 
     showDetails: userShowDetails(db),
     playlists: userPlaylists(db),
     sessions: userSessions(db),
+    subsonic: userSubsonic(db),
     close: () => db.close(),
   };
 }

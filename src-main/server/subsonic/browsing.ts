@@ -1,0 +1,150 @@
+// Browsing by tags (ID3) and by folders: artists, an artist's albums, an album's songs, a song, genres,
+// the folder-shaped directories older clients walk, and what Moecat can say of an artist: no biography
+// (it keeps none), "similar" songs from the albums sharing the most tags with the artist's, and "top"
+// songs from the user's own Recently played (Moecat knows no other listeners' counts). docs/api.md,
+// "The OpenSubsonic face", says so for players' users.
+import type { SubDto, WikiDto } from '../../contract/objects';
+import { searchFold } from '../../catalogue/search/search-fold';
+import { int, required, type Endpoint, type SubsonicContext } from './context';
+import { albumIdOf, artistId, artistNameOf, songIdOf, toAlbum, toAlbumChild, toArtist, toChild } from './objects';
+import { notFound } from './response';
+
+const queries = (ctx: SubsonicContext) => ctx.app.deps.catalogue.queries;
+
+export function albumsOf(ctx: SubsonicContext, wikis: WikiDto[]) {
+  const counts = queries(ctx).subsonic.songCounts(wikis.map((w) => w.wiki_id));
+  return wikis.map((w) => toAlbum(w, counts.get(w.wiki_id), ctx.m));
+}
+
+export const songsOf = (ctx: SubsonicContext, subs: SubDto[]) => subs.map((s) => toChild(s, ctx.m));
+
+function folderOf(ctx: SubsonicContext): number | undefined {
+  return int(ctx, 'musicFolderId', undefined, 0, 1_000_000_000);
+}
+
+/** The artists grouped under their initials (A–Z, else #), as both artist lists answer them. */
+function indexed<T>(ctx: SubsonicContext, map: (name: string, albumCount: number) => T) {
+  const groups = new Map<string, T[]>();
+  for (const a of queries(ctx).subsonic.artists(folderOf(ctx))) {
+    const first = searchFold(a.name).charAt(0).toUpperCase();
+    const key = /[A-Z]/.test(first) ? first : '#';
+    groups.set(key, [...(groups.get(key) ?? []), map(a.name, a.albumCount)]);
+  }
+  return [...groups.keys()].sort().map((name) => ({ name, artist: groups.get(name)! }));
+}
+
+/** The artist an `ar-` id names, with their albums (their own and those of their songs) and songs. */
+export function artistOf(ctx: SubsonicContext, id: string) {
+  const name = artistNameOf(id);
+  const found = name === undefined ? undefined : queries(ctx).artists.byName(name, ctx.site);
+  if (!name || !found) throw notFound('Artist');
+  const albums = new Map<number, WikiDto>(found.wikis.map((w) => [w.wiki_id, w]));
+  for (const sub of found.subs) if (!albums.has(sub.wiki.wiki_id)) albums.set(sub.wiki.wiki_id, sub.wiki);
+  return { name, albums: [...albums.values()], songs: found.subs };
+}
+
+function album(ctx: SubsonicContext, id: string): WikiDto {
+  const wikiId = albumIdOf(id);
+  const found = wikiId === undefined ? undefined : queries(ctx).subsonic.album(wikiId, ctx.site);
+  if (!found) throw notFound('Album');
+  return found;
+}
+
+export function song(ctx: SubsonicContext, id: string): SubDto {
+  const subId = songIdOf(id);
+  const found = subId === undefined ? undefined : queries(ctx).subsonic.song(subId, ctx.site);
+  if (!found) throw notFound('Song');
+  return found;
+}
+
+export const BROWSING_ENDPOINTS: Record<string, Endpoint> = {
+  getArtists: {
+    auth: 'key',
+    handle: (ctx) => ({ artists: { ignoredArticles: '', index: indexed(ctx, (name, albumCount) => toArtist(name, albumCount)) } }),
+  },
+  getIndexes: {
+    auth: 'key',
+    handle: (ctx) => ({
+      indexes: {
+        ignoredArticles: '',
+        lastModified: queries(ctx).subsonic.lastModified() * 1000,
+        index: indexed(ctx, (name) => ({ id: artistId(name), name })),
+      },
+    }),
+  },
+  getArtist: {
+    auth: 'key',
+    handle(ctx) {
+      const id = required(ctx, 'id');
+      const { name, albums } = artistOf(ctx, id);
+      return { artist: { ...toArtist(name, albums.length), album: albumsOf(ctx, albums) } };
+    },
+  },
+  getAlbum: {
+    auth: 'key',
+    handle(ctx) {
+      const wiki = album(ctx, required(ctx, 'id'));
+      const songs = queries(ctx).subsonic.songsOf(wiki.wiki_id, ctx.site);
+      return { album: { ...albumsOf(ctx, [wiki])[0], song: songsOf(ctx, songs) } };
+    },
+  },
+  getSong: { auth: 'key', handle: (ctx) => ({ song: toChild(song(ctx, required(ctx, 'id')), ctx.m) }) },
+  getGenres: { auth: 'key', handle: (ctx) => ({ genres: { genre: queries(ctx).subsonic.genres() } }) },
+  getMusicDirectory: {
+    auth: 'key',
+    handle(ctx) {
+      const id = required(ctx, 'id');
+      if (id.startsWith('ar-')) {
+        const { name, albums } = artistOf(ctx, id);
+        return { directory: { id, name, child: albums.map((w) => toAlbumChild(w, ctx.m)) } };
+      }
+      const wiki = album(ctx, id);
+      const child = songsOf(ctx, queries(ctx).subsonic.songsOf(wiki.wiki_id, ctx.site));
+      const parent = toAlbumChild(wiki, ctx.m).parent;
+      return { directory: { id, ...(parent ? { parent } : {}), name: wiki.wiki_title, child } };
+    },
+  },
+  getArtistInfo2: {
+    auth: 'key',
+    handle(ctx) {
+      artistOf(ctx, required(ctx, 'id'));
+      return { artistInfo2: {} };
+    },
+  },
+  getTopSongs: {
+    auth: 'key',
+    handle(ctx) {
+      const name = required(ctx, 'artist');
+      const count = int(ctx, 'count', 50, 0, 500);
+      const found = queries(ctx).artists.byName(name, ctx.site);
+      if (!found || ctx.auth !== 'user') return { topSongs: { song: [] } };
+      const theirs = new Map(found.subs.map((s) => [s.sub_id, s]));
+      const played = ctx.app.deps.userDb
+        .listPlays(1000, 0)
+        .plays.map((p) => theirs.get(p.sub_id))
+        .filter((s): s is SubDto => s !== undefined);
+      return { topSongs: { song: songsOf(ctx, played.slice(0, count)) } };
+    },
+  },
+  getSimilarSongs2: {
+    auth: 'key',
+    handle(ctx) {
+      const { albums } = artistOf(ctx, required(ctx, 'id'));
+      const count = int(ctx, 'count', 50, 0, 500);
+      const own = new Set(albums.map((w) => w.wiki_id));
+      const similar = new Map<number, WikiDto>();
+      for (const w of albums.slice(0, 5))
+        for (const s of queries(ctx).explore.similar(w.wiki_id, ['music', 'radio'], 10, 0, ctx.site).wikis) if (!own.has(s.wiki_id)) similar.set(s.wiki_id, s);
+      const songs: SubDto[] = [];
+      for (const w of similar.values()) {
+        songs.push(
+          ...queries(ctx)
+            .subsonic.songsOf(w.wiki_id, ctx.site)
+            .filter((s) => (s.sub_upload?.length ?? 0) > 0),
+        );
+        if (songs.length >= count) break;
+      }
+      return { similarSongs2: { song: songsOf(ctx, songs.slice(0, count)) } };
+    },
+  },
+};
