@@ -89,17 +89,20 @@ const LIST_NAMES = new Set([
 
 const parser = new XMLParser({
   ignoreAttributes: false,
-  attributeNamePrefix: '',
+  attributeNamePrefix: '@',
   parseAttributeValue: false,
   parseTagValue: false,
   textNodeName: 'value',
-  isArray: (name, jpath) => name === 'openSubsonicExtensions' || (LIST_NAMES.has(name) && String(jpath).split('.').length > 2),
+  isArray: (name, jpath, _leaf, isAttribute) =>
+    !isAttribute && (name === 'openSubsonicExtensions' || (LIST_NAMES.has(name) && String(jpath).split('.').length > 2)),
 });
 
-function emptyToObject(value: unknown): unknown {
+/** Attributes (`@name`) as fields; an element with neither attributes nor content as an empty object. */
+function fields(value: unknown): unknown {
   if (value === '') return {};
-  if (Array.isArray(value)) return value.map(emptyToObject);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, emptyToObject(v)]));
+  if (Array.isArray(value)) return value.map(fields);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => (k.startsWith('@') ? [k.slice(1), v] : [k, fields(v)])));
   return value;
 }
 
@@ -108,9 +111,9 @@ export function xmlAsJson(xml: string): Record<string, any> {
   const doc = parser.parse(xml);
   const root = doc['subsonic-response'];
   expect(root, 'root element subsonic-response').toBeDefined();
-  expect(root.xmlns).toBe(NAMESPACE);
-  delete root.xmlns;
-  return { 'subsonic-response': emptyToObject(root) };
+  expect(root['@xmlns']).toBe(NAMESPACE);
+  delete root['@xmlns'];
+  return { 'subsonic-response': fields(root) };
 }
 
 export type Format = 'json' | 'xml';
