@@ -49,7 +49,9 @@ function responseSchema(endpoint: string): { schema: object; dir: string } {
     response = JSON.parse(readFileSync(file, 'utf8'));
     dir = relative(ROOT, join(file, '..')) + '/';
   }
-  return { schema: response.content['application/json'].schema, dir };
+  // A binary answer's error (a stream of an unknown song) is the common answer wrapper.
+  const json = response.content['application/json'];
+  return json ? { schema: json.schema, dir } : { schema: { $ref: 'schemas/SubsonicResponse.json' }, dir: '' };
 }
 
 function validator(endpoint: string, format: 'json' | 'xml'): ValidateFunction {
