@@ -2,7 +2,9 @@
 import { defineStore } from 'pinia';
 import { reactive } from 'vue';
 import { fetchArtist, type ArtistDetail } from '../api/artists';
-import { trackFromSong } from '../player/tracks';
+import { fetchPlaylist } from '../api/entry';
+import type { PlaylistItemDto } from '../../../src-main/contract/objects';
+import { trackFromPlaylistItem, trackFromSong } from '../player/tracks';
 import type { LoadState } from './load-state';
 import { usePlayerStore, type PlayerTrack } from './player';
 import { latestRead } from './requests';
@@ -18,10 +20,21 @@ export const useArtistStore = defineStore('artist', () => {
   const page = reactive<ArtistPage>({ name: '', status: 'idle', error: null, detail: null, tracks: [] });
   const { run } = latestRead(page);
 
+  /** The artist's page, and the audio of their radio episodes: an episode carries no sub_upload, so it is read from its radio's playlist (as the radio's own page does). */
+  async function withEpisodes(name: string, signal: AbortSignal): Promise<{ detail: ArtistDetail; items: PlaylistItemDto[] }> {
+    const detail = await fetchArtist(name, signal);
+    const radios = [...new Set(detail.subs.filter((s) => s.sub_type === 'ep').map((s) => s.sub_parent_wiki))];
+    const lists = await Promise.all(radios.map((radio) => fetchPlaylist({ radio }, signal)));
+    return { detail, items: lists.flat() };
+  }
+
   const load = (name: string): Promise<void> =>
     run(
-      (signal) => fetchArtist(name, signal),
-      (detail) => Object.assign(page, { detail, tracks: detail.subs.map((s) => trackFromSong(s, s.wiki)) }),
+      (signal) => withEpisodes(name, signal),
+      ({ detail, items }) => {
+        const fromPlaylist = new Map(items.map((item) => [item.sub_id, trackFromPlaylistItem(item)]));
+        Object.assign(page, { detail, tracks: detail.subs.map((s) => fromPlaylist.get(s.sub_id) ?? trackFromSong(s, s.wiki)) });
+      },
       { start: () => Object.assign(page, { name, detail: null, tracks: [] }) },
     );
 
