@@ -101,7 +101,13 @@ describe('settings', () => {
     await row.getByRole('button', { name: 'Revoke key E2E player' }).click();
     await row.getByRole('button', { name: 'Cancel' }).click();
     await expect(row.getAttribute('data-state')).resolves.toBe('active');
-    await row.getByRole('button', { name: 'Revoke key E2E player' }).click();
+    // With the row at the window's bottom edge, the confirmation opens above the player bar, not under it.
+    await row.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - window.innerHeight + 40));
+    await row.getByRole('button', { name: 'Revoke key E2E player' }).focus();
+    await page.keyboard.press('Enter');
+    const confirmBox = await row.getByTestId('api-key-confirm').boundingBox();
+    const playerBar = await page.getByTestId('player-bar').boundingBox();
+    expect(confirmBox!.y + confirmBox!.height).toBeLessThanOrEqual(playerBar!.y);
     await row.getByRole('button', { name: 'Revoke key', exact: true }).click();
     await page.locator(`[data-testid="api-key-row"][data-key="${key}"][data-state="revoked"]`).waitFor();
     await expect(row.getByTestId('api-key-state').textContent()).resolves.toMatch(/Revoked/);
