@@ -7,6 +7,7 @@ import { createApp } from 'vue';
 import App from './App.vue';
 import { isDesktopWindow, isSignedIn, loginTokenInAddress, SIGNED_OUT_EVENT, signInWith, type SignInReason } from './api/session';
 import { i18n } from './i18n';
+import { focusHeadingOnNavigation } from './composables/focus-on-navigation';
 import { createAppRouter } from './router';
 import { useOnAirStore } from './stores/on-air';
 import SignInView from './views/SignInView.vue';
@@ -16,6 +17,7 @@ const pinia = createPinia();
 
 function mountApp(): void {
   const router = createAppRouter();
+  focusHeadingOnNavigation(router);
   if (location.pathname === '/') void useOnAirStore(pinia).load();
   createApp(App).use(pinia).use(router).use(i18n).mount('#app');
   // A browser's broadcast reminders (the desktop app's come from its main process): loaded once the

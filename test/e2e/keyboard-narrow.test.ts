@@ -1,4 +1,5 @@
-// The app at 360 px with only a keyboard: Tab reaches the sections and Enter opens one, `/` reaches the
+// The app at 360 px with only a keyboard: Tab reaches the sections and Enter opens one (the keyboard then
+// starts at the new page's heading), `/` reaches the
 // search box, the arrow keys move into the results and Enter opens one, Tab reaches Play all and Enter
 // plays; a song result's focus ring goes round its row, not through its second line.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +37,20 @@ describe('at 360 px, with only a keyboard', () => {
     await h.page.keyboard.press('Enter');
     await h.page.waitForURL((url) => url.pathname.startsWith('/browse'));
     await h.page.getByTestId('browse-result').first().waitFor();
+    // The keyboard starts on the new page's heading, not on <body>.
+    await expect.poll(() => h.page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+  });
+
+  it('starts the keyboard at the heading of a page opened from a list, and leaves the search box alone while typing', async () => {
+    await h.open('/search?q=sakura%20letters');
+    await h.page.getByTestId('search-entries').getByRole('link').first().click();
+    await h.page.waitForURL((url) => url.pathname === `/music/${SAKURA_ID}`);
+    await expect.poll(() => h.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('entry-title');
+    await h.page.keyboard.press('/');
+    await h.page.keyboard.type('inori');
+    await h.page.waitForURL((url) => url.pathname === '/search');
+    await h.page.getByTestId('search-subs').locator('li').first().waitFor();
+    expect(await h.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('search-input');
   });
 
   it('searches with /, moves into the results with ↓, opens one with Enter, and plays it with Tab and Enter', async () => {
