@@ -39,6 +39,8 @@ export interface AppStatus {
   /** This server's API base URL, with a trailing slash. */
   apiUrl: string;
   animeData: AnimeDataInfo;
+  /** ffmpeg is there: imported files the browser cannot decode play transcoded (contract/audio-formats.ts). */
+  transcoding: boolean;
 }
 
 /** A key as the UI sees it; the secret appears only in the answer that created it. */

@@ -16,6 +16,8 @@ export const ERROR_STATUS = {
   SERVER_FAULT: 500,
   /** A remote this server relays (a synced song's audio) could not be reached or refused. */
   BAD_GATEWAY: 502,
+  /** What would serve it is missing or busy (a file that plays only transcoded, without ffmpeg or with every transcode slot taken). */
+  UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -197,6 +197,7 @@ export const CATALOGUE_MIGRATIONS: readonly string[] = [
     up_id INTEGER PRIMARY KEY,
     up_obj_id INTEGER NOT NULL UNIQUE REFERENCES sub (sub_id) ON DELETE CASCADE,
     up_uri TEXT NOT NULL,
+    -- The real format (contract/audio-formats.ts), read from the file's bytes.
     up_type TEXT NOT NULL,
     up_md5 TEXT NOT NULL,
     up_filesize INTEGER NOT NULL,
@@ -204,7 +205,12 @@ export const CATALOGUE_MIGRATIONS: readonly string[] = [
     up_length INTEGER NOT NULL,
     up_date INTEGER NOT NULL,
     -- Synced audio that stays on the remote: its absolute URL (up_url answers it); NULL = served here.
-    up_remote_url TEXT
+    up_remote_url TEXT,
+    -- The codec as music-metadata names it, lossless or not, Hz and bits per sample (0 when unknown).
+    up_codec TEXT NOT NULL DEFAULT '',
+    up_lossless INTEGER NOT NULL DEFAULT 0 CHECK (up_lossless IN (0, 1)),
+    up_sample_rate INTEGER NOT NULL DEFAULT 0,
+    up_bit_depth INTEGER NOT NULL DEFAULT 0
   ) STRICT;
 
   -- A song's lyrics (import/lyrics.ts): synced lines with their times, or unsynced text lines.

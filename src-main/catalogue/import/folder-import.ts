@@ -1,18 +1,18 @@
-// Folder import: a folder of MP3 files becomes music entries (albums) with their songs and uploads in
-// the working catalogue. The files stay where they are; the server serves them under
-// /files/folder/<source id>/<path inside the folder>.
+// Folder import: a folder of audio files (every format audio-file.ts reads) becomes music entries
+// (albums) with their songs and uploads in the working catalogue. The files stay where they are; the
+// server serves them under /files/folder/<source id>/<path inside the folder>.
 //
 // Decisions:
 // - Albums are grouped by the album tag and the album-artist tag (normalised: NFKC, case, spaces), or by
 //   the file's folder when it has no album tag. That key is the entry's source key, so an album keeps
 //   its id across re-imports and retagged songs; a song's source key is its path inside the folder, so
 //   a retagged song keeps its id and a renamed or moved file is a removal plus an addition.
-// - Everything stored comes from the file: size and md5 from its bytes (streamed), bitrate and length
-//   from its MPEG frames as music-metadata reads them (whole file, so CBR files without a Xing header
-//   measure right), tags from ID3. A file music-metadata finds no MPEG audio in is a problem, listed,
-//   not fatal; so is an unreadable sub-folder or an unreadable cover picture (the album then gets the
-//   generated cover).
-// - Lyrics: a sidecar .lrc beside the MP3 (same name) wins over the file's own USLT/SYLT tags
+// - Everything stored comes from the file (audio-file.ts): size and md5 from its bytes (streamed), its
+//   real format, bitrate, length, sample rate and bit depth as music-metadata reads them (whole file,
+//   so CBR MP3s without a Xing header measure right), and its tags. A file with an audio extension in
+//   which no audio Moecat takes is found is a problem, listed, not fatal; so is an unreadable
+//   sub-folder or an unreadable cover picture (the album then gets the generated cover).
+// - Lyrics: a sidecar .lrc beside the audio file (same name) wins over the file's own USLT/SYLT tags
 //   (lyrics.ts); a changed sidecar reads the song again.
 // - Re-import is incremental: the source's state keeps, per file, its size and mtime and what was read
 //   from it. A file whose size and mtime are unchanged is not read again. An album is written again
@@ -23,26 +23,26 @@
 //   the last batch: an interrupted run leaves the old state, and the next run redoes what differs —
 //   it converges instead of trusting half-done bookkeeping.
 // - Reading yields to the event loop between files, so a server running the import keeps answering.
-// - Every file read (an MP3, with its embedded picture, and its sidecar .lrc) is read by its real path,
+// - Every file read (an audio file, with its embedded picture, and its sidecar .lrc) is read by its real path,
 //   which must lie inside the folder's (inside-folder.ts): links are followed only to files inside it,
 //   checked when found and again when read, so a file swapped for a link out meanwhile is not read.
 //   Linked folders are not entered (no loops). Hidden files and folders (".name") are skipped.
-// Over 300 lines: scanning, reading, grouping and writing are one pipeline with one shared state shape.
-import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, type Dirent } from 'node:fs';
+// Over 300 lines: scanning, grouping and writing are one pipeline with one shared state shape.
+import { existsSync, type Dirent } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { parseFile, type IAudioMetadata } from 'music-metadata';
 import type { CatalogueWriter, IncomingEntry, IncomingSub } from '../write/catalogue-writer';
-import { COVERS_DIR, removeCovers, saveCover } from '../write/cover-files';
+import { COVERS_DIR, removeCovers } from '../write/cover-files';
 import type { MetaItem } from '../write/source-entry';
 import type { ImportJobResult } from '../../contract/app';
 import { localMidnight, midnightOf } from '../../contract/time';
+import { isAudioFileName } from '../../contract/audio-formats';
+import { readAudioFile, type FileRecord } from './audio-file';
 import { realFileInside } from './inside-folder';
-import { lyricsOf, sidecarOf, type Lyrics, type Sidecar } from './lyrics';
+import { sidecarOf, type Lyrics } from './lyrics';
 
 /** Bump when FileRecord changes: every file is then read again. */
-const STATE_VERSION = 2;
+const STATE_VERSION = 3;
 /** Albums per transaction; a batch also closes after BATCH_SONGS songs. */
 const BATCH_ALBUMS = 20;
 const BATCH_SONGS = 400;
@@ -81,35 +81,6 @@ export interface FolderImportResult extends Omit<ImportJobResult, 'problems'> {
 /** A reason the import cannot start or go on, in words for the user. */
 export class FolderImportError extends Error {
   override name = 'FolderImportError';
-}
-
-/** What the state keeps of one file: its fingerprint and everything the catalogue needs from it. */
-interface FileRecord {
-  size: number;
-  mtimeMs: number;
-  album: string;
-  albumTitle: string;
-  albumArtist: string;
-  artist: string;
-  title: string;
-  track: number | null;
-  disc: number | null;
-  /** The date or year tag as written ('' when none). */
-  date: string;
-  genres: string[];
-  md5: string;
-  bitrate: number;
-  length: number;
-  /** The saved cover's folder name (cover-files.ts), null when the file has none. */
-  cover: string | null;
-  /** The sidecar .lrc's size and mtime ('' when there is none): a changed sidecar reads the song again. */
-  lrc: string;
-  /**
-   * From the sidecar, else the tags (lyrics.ts); null when neither has any. Only on a record read in
-   * this run: the saved state leaves lyrics out (they can be long), and a song not read again keeps the
-   * lyrics its catalogue row has.
-   */
-  lyrics?: Lyrics | null;
 }
 
 interface FolderState {
@@ -153,9 +124,8 @@ function checkSignal(signal: AbortSignal | undefined): void {
 const toPosix = (rel: string) => rel.split(sep).join('/');
 const LINK_OUT = 'a link to a file outside the folder (or to nothing); skipped.';
 const fingerprintOf = (r: { size: number; mtimeMs: number }) => `${r.size}:${Math.floor(r.mtimeMs)}`;
-const normalise = (text: string) => text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
 
-/** Every MP3 under the folder, as '/'-separated paths inside it, sorted; unreadable folders are problems. */
+/** Every audio file under the folder (by its extension), as '/'-separated paths inside it, sorted; unreadable folders are problems. */
 async function scan(
   root: string,
   realRoot: string,
@@ -179,7 +149,7 @@ async function scan(
       const path = join(dir, entry.name);
       if (entry.isDirectory()) {
         await walk(path);
-      } else if (/\.mp3$/i.test(entry.name) && (entry.isFile() || entry.isSymbolicLink())) {
+      } else if (isAudioFileName(entry.name) && (entry.isFile() || entry.isSymbolicLink())) {
         if (entry.isSymbolicLink() && !(await realFileInside(realRoot, path).catch(() => undefined))) {
           report(`${toPosix(relative(root, path))}: ${LINK_OUT}`);
           continue;
@@ -192,72 +162,6 @@ async function scan(
   };
   await walk(root);
   return found;
-}
-
-async function md5Of(path: string): Promise<string> {
-  const hash = createHash('md5');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
-}
-
-/** The front cover if there is one, else the first picture. */
-function pictureOf(meta: IAudioMetadata) {
-  const pictures = meta.common.picture ?? [];
-  return pictures.find((p) => p.type === 'Cover (front)') ?? pictures[0];
-}
-
-/** Reads one file by its real path (`path`); throws an Error whose message says why it is not usable. */
-async function readFile(
-  root: string,
-  rel: string,
-  path: string,
-  size: number,
-  mtimeMs: number,
-  dataDir: string,
-  report: (p: string) => void,
-  sidecar: Sidecar | null,
-): Promise<FileRecord> {
-  let meta: IAudioMetadata;
-  try {
-    meta = await parseFile(path, { duration: true });
-  } catch (err) {
-    throw new Error(`cannot be read as MP3 (${(err as Error).message})`);
-  }
-  const { format, common } = meta;
-  if (format.container !== 'MPEG' || !/Layer 3/.test(format.codec ?? '') || !format.bitrate || !format.duration) {
-    throw new Error(size === 0 ? 'the file is empty' : 'no MP3 audio found in the file (damaged, or not an MP3)');
-  }
-  let cover: string | null = null;
-  const picture = pictureOf(meta);
-  if (picture) {
-    try {
-      cover = await saveCover(dataDir, picture.data);
-    } catch (err) {
-      report(`${rel}: its cover picture cannot be used (${(err as Error).message}); imported without it.`);
-    }
-  }
-  const albumTag = common.album?.trim() ?? '';
-  const albumArtist = common.albumartist?.trim() ?? '';
-  const dir = rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '';
-  return {
-    size,
-    mtimeMs,
-    album: albumTag ? `album:${normalise(albumTag)}\u0000${normalise(albumArtist)}` : `folder:${dir}`,
-    albumTitle: albumTag || (dir ? dir.slice(dir.lastIndexOf('/') + 1) : basename(root)),
-    albumArtist,
-    artist: common.artist?.trim() ?? '',
-    title: common.title?.trim() || basename(rel).replace(/\.mp3$/i, ''),
-    track: common.track.no ?? null,
-    disc: common.disk.no ?? null,
-    date: common.date?.trim() || (common.year ? String(common.year) : ''),
-    genres: [...new Set((common.genre ?? []).map((g) => g.trim()).filter(Boolean))],
-    md5: await md5Of(path),
-    bitrate: Math.round(format.bitrate / 1000),
-    length: Math.round(format.duration),
-    cover,
-    lrc: sidecar?.fingerprint ?? '',
-    lyrics: await lyricsOf(sidecar, common.lyrics, (why) => report(`${rel}: ${why}; imported without them.`)),
-  };
 }
 
 /** A date or year tag as Unix seconds of local midnight; undefined when it is not one. */
@@ -308,7 +212,15 @@ function albumEntry(
       modified: mtime,
       meta: r.artist ? [{ key: 'artist', value: r.artist }] : [],
       ...lyricsField(r.lyrics === undefined ? ctx.keptLyrics(rel) : r.lyrics),
-      upload: { uri: `/folder/${ctx.sourceId}/${rel}`, md5: r.md5, filesize: r.size, bitrate: r.bitrate, length: r.length, date: mtime },
+      upload: {
+        uri: `/folder/${ctx.sourceId}/${rel}`,
+        md5: r.md5,
+        filesize: r.size,
+        bitrate: r.bitrate,
+        length: r.length,
+        date: mtime,
+        audio: { type: r.type, codec: r.codec, lossless: r.lossless, sampleRate: r.sampleRate, bitDepth: r.bitDepth },
+      },
     };
   });
   const dated = songs.map(([, r]) => tagDate(r.date, ctx.timeZone)).find((d) => d !== undefined);
@@ -407,7 +319,7 @@ export async function importFolder(opts: FolderImportOptions): Promise<FolderImp
       continue;
     }
     try {
-      files[rel] = await readFile(root, rel, file.path, info.size, info.mtimeMs, dataDir, report, sidecar);
+      files[rel] = await readAudioFile({ root, dataDir, report }, rel, file.path, info.size, info.mtimeMs, sidecar);
       if (before) songs.changed++;
       else songs.added++;
     } catch (err) {

@@ -1,5 +1,5 @@
 // A song's lyrics, read at import from its file's tags (ID3 USLT unsynced, SYLT synced, as music-metadata
-// gives them) and from a sidecar `.lrc` beside the MP3 (same name), the sidecar winning.
+// gives them) and from a sidecar `.lrc` beside the audio file (same name), the sidecar winning.
 //
 // Decisions:
 // - LRC: `[mm:ss]`, `[mm:ss.x]`, `[mm:ss.xx]`, `[mm:ss.xxx]` stamps (minutes may pass 59), several
@@ -142,7 +142,7 @@ export function decodeLyricsFile(bytes: Uint8Array): string {
   return candidates[0].text;
 }
 
-/** A sidecar found beside an MP3: `path` is its real path, to be read; `outside` when it links out of the folder (not read). */
+/** A sidecar found beside an audio file: `path` is its real path, to be read; `outside` when it links out of the folder (not read). */
 export interface Sidecar {
   path: string;
   /** Its size and mtime, or 'outside': a change of either reads the song again. */
@@ -151,11 +151,11 @@ export interface Sidecar {
 }
 
 /**
- * The sidecar .lrc of an MP3 (same name, .lrc or .LRC), resolved to its real path, which must lie inside
+ * The sidecar .lrc of an audio file (same name, .lrc or .LRC), resolved to its real path, which must lie inside
  * `realRoot` (inside-folder.ts); null when there is none.
  */
-export async function sidecarOf(mp3Path: string, realRoot: string): Promise<Sidecar | null> {
-  const stem = mp3Path.replace(/\.mp3$/i, '');
+export async function sidecarOf(audioPath: string, realRoot: string): Promise<Sidecar | null> {
+  const stem = audioPath.replace(/\.[^./\\]*$/, '');
   for (const path of [`${stem}.lrc`, `${stem}.LRC`]) {
     let file;
     try {

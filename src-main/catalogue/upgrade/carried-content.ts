@@ -103,6 +103,13 @@ export function readCarried(db: Db): CarriedContent {
       length: num(u, 'up_length'),
       date: num(u, 'up_date'),
       ...(typeof u.up_remote_url === 'string' ? { remoteUrl: u.up_remote_url } : {}),
+      audio: {
+        type: str(u, 'up_type', 'mp3'),
+        codec: str(u, 'up_codec'),
+        lossless: num(u, 'up_lossless') === 1,
+        sampleRate: num(u, 'up_sample_rate'),
+        bitDepth: num(u, 'up_bit_depth'),
+      },
     };
     const l = lyricsOf?.get(need(s, 'sub_id', 'sub')) as Row | undefined;
     const source = l && (str(l, 'source') as LyricsDto['source']);

@@ -43,8 +43,8 @@ export function prepareInserts(db: Db, { bulk = true }: { bulk?: boolean } = {})
     wikiTag: db.prepare('INSERT INTO wiki_tag (wiki_id, tag_id, wiki_type, wiki_date, wiki_initial) VALUES (?, ?, ?, ?, ?)'),
     sub: db.prepare(`INSERT INTO sub (sub_id, sub_parent_wiki, source_key, sub_type, sub_order, sub_title, sub_title_fold,
       sub_title_encode, sub_view_title, sub_date, sub_modified, sub_about, sub_meta) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-    upload: db.prepare(`INSERT INTO upload (up_id, up_obj_id, up_uri, up_type, up_md5, up_filesize, up_bitrate, up_length, up_date, up_remote_url)
-      VALUES (?, ?, ?, 'mp3', ?, ?, ?, ?, ?, ?)`),
+    upload: db.prepare(`INSERT INTO upload (up_id, up_obj_id, up_uri, up_type, up_md5, up_filesize, up_bitrate, up_length, up_date, up_remote_url,
+      up_codec, up_lossless, up_sample_rate, up_bit_depth) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
     lyrics: db.prepare('INSERT INTO sub_lyrics (sub_id, synced, source, lines) VALUES (?, ?, ?, ?)'),
     onair: db.prepare(`INSERT INTO onair (wiki_id, oa_weekday, oa_minute, oa_period_days, oa_date_begin, oa_date_end)
       VALUES (?, ?, ?, ?, ?, ?)`),
@@ -140,7 +140,25 @@ export function writeEntry(ins: CatalogueInserts, sourceId: number, e: SourceEnt
     ins.subFts.run(s.subId, texts[0], texts[1], entryText, s.type);
     subTexts.push(texts);
     const u = s.upload;
-    if (u) ins.upload.run(s.subId, s.subId, u.uri, u.md5, u.filesize, u.bitrate, u.length, u.date, u.remoteUrl ?? null);
+    if (u) {
+      const a = u.audio ?? { type: 'mp3', codec: '', lossless: false, sampleRate: 0, bitDepth: 0 };
+      ins.upload.run(
+        s.subId,
+        s.subId,
+        u.uri,
+        a.type,
+        u.md5,
+        u.filesize,
+        u.bitrate,
+        u.length,
+        u.date,
+        u.remoteUrl ?? null,
+        a.codec,
+        a.lossless ? 1 : 0,
+        a.sampleRate,
+        a.bitDepth,
+      );
+    }
     if (s.lyrics) ins.lyrics.run(s.subId, s.lyrics.synced ? 1 : 0, s.lyrics.source, JSON.stringify(s.lyrics.lines));
   }
   tally?.add([titleText, other], subTexts);

@@ -42,6 +42,21 @@ export interface SourceUpload {
   date: number;
   /** Synced audio left on the remote: its absolute URL (the API's up_url then points there). */
   remoteUrl?: string;
+  /** What the file is (an imported file's, read from its bytes); an MP3 of unknown properties when absent. */
+  audio?: UploadAudio;
+}
+
+/** An upload's audio format and properties (import/audio-file.ts). */
+export interface UploadAudio {
+  /** up_type: contract/audio-formats.ts. */
+  type: string;
+  /** The codec as music-metadata names it; '' when unknown. */
+  codec: string;
+  lossless: boolean;
+  /** Hz; 0 when unknown. */
+  sampleRate: number;
+  /** Bits per sample of lossless audio; 0 when lossy or unknown. */
+  bitDepth: number;
 }
 
 export interface SourceSub {

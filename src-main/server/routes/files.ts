@@ -1,15 +1,22 @@
 // /files/…: the catalogue's audio, with Range, ETag and Last-Modified from @fastify/static (>= 10.1.3,
 // which confines every path spelling to the root), plus a real-path check it lacks: it follows symlinks.
-// /files/folder/<source id>/<path>: the MP3s of an imported folder, served where they are, under the
-// same rules: the path is confined to that folder by its real path, so neither '..' nor a symlink
-// leaves it; only .mp3 files, no hidden ones. They can change on re-import, so they are revalidated.
+// /files/folder/<source id>/<path>: the audio files of an imported folder, served where they are, under
+// the same rules: the path is confined to that folder by its real path, so neither '..' nor a symlink
+// leaves it; only files with an audio extension an import reads (contract/audio-formats.ts), each with
+// its format's MIME type (send's own table knows few of them), no hidden ones. They can change on
+// re-import, so they are revalidated. Formats the browser cannot decode are played through
+// transcoded-audio.ts.
 // @fastify/static is loaded on the first /files request, in an app of its own (lazy-app.ts).
 // Not operations: they answer files' bytes (Range, ETag, Last-Modified) at the addresses up_url names,
 // with no parameter to read and no envelope, so there is nothing to declare or to describe at /docs.
 import type { FastifyInstance } from 'fastify';
 import { realpathSync } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
-import { join, relative, resolve, sep } from 'node:path';
+import { realpath } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
+import { AUDIO_EXTENSIONS, extensionOf } from '../../contract/audio-formats';
+import { transcoderFromEnv } from '../transcoder';
+import { folderFile } from './folder-file';
+import { transcodedAudioRoutes } from './transcoded-audio';
 import { innerApp, lazyApp } from '../lazy-app';
 import { sendNotFound } from '../plugins/errors';
 
@@ -38,22 +45,6 @@ async function staysInside(root: string, url: string): Promise<boolean> {
   return target === root || target.startsWith(root + sep);
 }
 
-/** The real root and the path inside it of an imported folder's file, or undefined when it may not be served. */
-async function folderFile(app: FastifyInstance, sourceId: string, rawPath: string): Promise<{ root: string; path: string } | undefined> {
-  const locator = /^\d{1,9}$/.test(sourceId) ? app.deps.catalogue.queries.library.folderRoot(Number(sourceId)) : undefined;
-  const segments = rawPath.split('/');
-  const plain = (s: string) => s !== '' && !s.startsWith('.') && !/[\\\0]/.test(s);
-  if (!locator || !segments.every(plain) || !/\.mp3$/i.test(rawPath)) return undefined;
-  try {
-    const root = await realpath(locator);
-    const target = await realpath(join(root, ...segments));
-    if (!target.startsWith(root + sep) || !(await stat(target)).isFile()) return undefined;
-    return { root, path: relative(root, target) };
-  } catch {
-    return undefined; // gone, or the folder is not there (an unplugged drive)
-  }
-}
-
 /** The imported folders' files: an inner app (lazyApp) whose sendFile gives ranges and validators. */
 function folderFiles(app: FastifyInstance) {
   return lazyApp(async () => {
@@ -63,8 +54,16 @@ function folderFiles(app: FastifyInstance) {
     inner.get<{ Params: { sourceId: string; '*': string } }>(`${PREFIX}/folder/:sourceId/*`, async (request, reply) => {
       const file = await folderFile(app, request.params.sourceId, request.params['*']);
       if (!file) return sendNotFound(request, reply);
-      reply.header('cache-control', 'no-cache');
-      return reply.sendFile(file.path, file.root, { acceptRanges: true, etag: true, lastModified: true, cacheControl: false, dotfiles: 'deny', index: false });
+      reply.header('cache-control', 'no-cache').type(AUDIO_EXTENSIONS[extensionOf(file.path)] ?? 'application/octet-stream');
+      return reply.sendFile(file.path, file.root, {
+        acceptRanges: true,
+        etag: true,
+        lastModified: true,
+        cacheControl: false,
+        contentType: false,
+        dotfiles: 'deny',
+        index: false,
+      });
     });
     return inner;
   });
@@ -100,4 +99,5 @@ export async function fileRoutes(app: FastifyInstance, opts: { root: string }): 
   const folders = folderFiles(app);
   app.addHook('onClose', folders.close);
   app.get(`${PREFIX}/folder/:sourceId/*`, folders.handler);
+  transcodedAudioRoutes(app, transcoderFromEnv());
 }

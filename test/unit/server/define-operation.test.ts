@@ -17,6 +17,7 @@ const status: AppStatus = {
   onAir: 0,
   apiUrl: 'http://127.0.0.1:1/',
   animeData: { version: '0.3.208', newestBegin: '2026-04-29' },
+  transcoding: true,
 };
 
 // What each declares, answered.

@@ -20,6 +20,7 @@ const big: AppStatus = {
   onAir: 1_048,
   apiUrl: 'http://127.0.0.1:4000/',
   animeData: { version: '0.3.208', newestBegin: '2026-04-29' },
+  transcoding: true,
 };
 /** Counts of one, which take the singular. */
 const single: AppStatus = {
@@ -29,6 +30,7 @@ const single: AppStatus = {
   onAir: 1,
   apiUrl: 'http://127.0.0.1:4000/',
   animeData: { version: '0.3.208', newestBegin: '2026-04-29' },
+  transcoding: true,
 };
 
 const render = (status: AppStatus) => mount(HomeCatalogueSummary, { props: { status }, global: { plugins: [i18n] } });

@@ -1,0 +1,153 @@
+// Reading one audio file of an imported folder: its real format (up_type, from its bytes as
+// music-metadata parses them, never from its name), audio properties, tags, embedded picture and lyrics,
+// as the record the import keeps of it (folder-import.ts). Every format music-metadata reads is taken:
+// MP3, FLAC, Ogg Vorbis, Opus, M4A/MP4 (AAC and ALAC), WAV, AIFF, WavPack, Monkey's Audio, Musepack and
+// WMA (contract/audio-formats.ts); whether the browser plays it or the server transcodes it is decided
+// when it is played, not here.
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { basename } from 'node:path';
+import { parseFile, type IAudioMetadata, type IFormat } from 'music-metadata';
+import { extensionOf, type AudioType } from '../../contract/audio-formats';
+import { saveCover } from '../write/cover-files';
+import { lyricsOf, type Lyrics, type Sidecar } from './lyrics';
+
+/** What the import keeps of one file: its fingerprint and everything the catalogue needs from it. */
+export interface FileRecord {
+  size: number;
+  mtimeMs: number;
+  album: string;
+  albumTitle: string;
+  albumArtist: string;
+  artist: string;
+  title: string;
+  track: number | null;
+  disc: number | null;
+  /** The date or year tag as written ('' when none). */
+  date: string;
+  genres: string[];
+  md5: string;
+  /** The real format (up_type). */
+  type: AudioType;
+  /** The codec as music-metadata names it ('FLAC', 'MPEG-4/AAC' …; '' when it does not say). */
+  codec: string;
+  lossless: boolean;
+  /** Hz, 0 when the format does not say. */
+  sampleRate: number;
+  /** Bits per sample of lossless audio, 0 for lossy formats or when unknown. */
+  bitDepth: number;
+  bitrate: number;
+  length: number;
+  /** The saved cover's folder name (cover-files.ts), null when the file has none. */
+  cover: string | null;
+  /** The sidecar .lrc's size and mtime ('' when there is none): a changed sidecar reads the song again. */
+  lrc: string;
+  /**
+   * From the sidecar, else the tags (lyrics.ts); null when neither has any. Only on a record read in
+   * this run: the saved state leaves lyrics out (they can be long), and a song not read again keeps the
+   * lyrics its catalogue row has.
+   */
+  lyrics?: Lyrics | null;
+}
+
+/** The up_type of what music-metadata parsed, or undefined when it is no audio format Moecat takes. */
+export function audioTypeOf(format: IFormat): AudioType | undefined {
+  const container = format.container ?? '';
+  const codec = format.codec ?? '';
+  if (container === 'MPEG') return /Layer 3/.test(codec) ? 'mp3' : undefined;
+  if (container === 'FLAC') return 'flac';
+  if (container === 'Ogg') return codec === 'Opus' ? 'opus' : /Vorbis/.test(codec) ? 'ogg' : undefined;
+  if (/^(M4A|mp4|isom|M4B|M4P|3gp)/i.test(container)) return codec === 'ALAC' ? 'alac' : /AAC/.test(codec) ? 'm4a' : undefined;
+  if (container === 'WAVE') return 'wav';
+  if (/^AIFF/.test(container)) return 'aiff';
+  if (container === 'WavPack') return 'wv';
+  if (container === "Monkey's Audio") return 'ape';
+  if (/^Musepack/.test(container)) return 'mpc';
+  if (/^ASF/.test(container)) return 'wma';
+  return undefined;
+}
+
+async function md5Of(path: string): Promise<string> {
+  const hash = createHash('md5');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** The front cover if there is one, else the first picture. */
+function pictureOf(meta: IAudioMetadata) {
+  const pictures = meta.common.picture ?? [];
+  return pictures.find((p) => p.type === 'Cover (front)') ?? pictures[0];
+}
+
+const normalise = (text: string) => text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+const stemOf = (name: string) => name.replace(/\.[^.]*$/, '');
+
+export interface ReadContext {
+  /** The imported folder's path (its name titles an album of loose files at its top). */
+  root: string;
+  /** The data directory (embedded covers go to its covers/ folder). */
+  dataDir: string;
+  /** Reports a problem that does not stop the file from joining. */
+  report: (problem: string) => void;
+}
+
+/**
+ * Reads the file at the real path `path` (`rel` inside the folder); throws an Error whose message says
+ * why it is not usable.
+ */
+export async function readAudioFile(ctx: ReadContext, rel: string, path: string, size: number, mtimeMs: number, sidecar: Sidecar | null): Promise<FileRecord> {
+  let meta: IAudioMetadata;
+  try {
+    meta = await parseFile(path, { duration: true });
+  } catch (err) {
+    throw new Error(size === 0 ? 'the file is empty' : `cannot be read as audio (${(err as Error).message})`);
+  }
+  const { format, common } = meta;
+  const type = audioTypeOf(format);
+  if (!type || !format.duration) {
+    // Named by what the file's name promises: "no FLAC audio found in the file (damaged, or not a .flac file)".
+    const ext = extensionOf(rel);
+    throw new Error(
+      size === 0 ? 'the file is empty' : `no ${ext.toUpperCase()} audio found in the file (damaged, or not ${ext === 'mp3' ? 'an MP3' : `a .${ext} file`})`,
+    );
+  }
+  let cover: string | null = null;
+  const picture = pictureOf(meta);
+  if (picture) {
+    try {
+      cover = await saveCover(ctx.dataDir, picture.data);
+    } catch (err) {
+      ctx.report(`${rel}: its cover picture cannot be used (${(err as Error).message}); imported without it.`);
+    }
+  }
+  const albumTag = common.album?.trim() ?? '';
+  const albumArtist = common.albumartist?.trim() ?? '';
+  const dir = rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '';
+  const lossless = format.lossless ?? ['flac', 'alac', 'wav', 'aiff', 'ape'].includes(type);
+  // A format that states no bitrate (or a nonsensical one) is measured by its size over its length.
+  const bitrate = format.bitrate && Number.isFinite(format.bitrate) ? format.bitrate : (size * 8) / format.duration;
+  return {
+    size,
+    mtimeMs,
+    album: albumTag ? `album:${normalise(albumTag)}\u0000${normalise(albumArtist)}` : `folder:${dir}`,
+    albumTitle: albumTag || (dir ? dir.slice(dir.lastIndexOf('/') + 1) : basename(ctx.root)),
+    albumArtist,
+    artist: common.artist?.trim() ?? '',
+    title: common.title?.trim() || stemOf(basename(rel)),
+    track: common.track.no ?? null,
+    disc: common.disk.no ?? null,
+    date: common.date?.trim() || (common.year ? String(common.year) : ''),
+    genres: [...new Set((common.genre ?? []).map((g) => g.trim()).filter(Boolean))],
+    md5: await md5Of(path),
+    type,
+    codec: format.codec ?? '',
+    lossless,
+    sampleRate: format.sampleRate ?? 0,
+    bitDepth: lossless ? (format.bitsPerSample ?? 0) : 0,
+    bitrate: Math.round(bitrate / 1000),
+    length: Math.round(format.duration),
+    cover,
+    lrc: sidecar?.fingerprint ?? '',
+    lyrics: await lyricsOf(sidecar, common.lyrics, (why) => ctx.report(`${rel}: ${why}; imported without them.`)),
+  };
+}
