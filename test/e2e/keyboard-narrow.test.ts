@@ -31,9 +31,15 @@ async function tabTo(test: (el: { tag: string; text: string; href: string | null
 }
 
 describe('at 360 px, with only a keyboard', () => {
-  it('opens a section from the navigation with Tab and Enter', async () => {
+  it('reaches the search box before the sections drawn below it, and opens a section with Tab and Enter', async () => {
     await h.open('/');
-    await tabTo((el) => el.href === '/browse/music');
+    const order: string[] = [];
+    await tabTo((el) => {
+      order.push(el.testid === 'search-input' ? 'search' : (el.href ?? ''));
+      return el.href === '/browse/music';
+    });
+    expect(order.indexOf('search')).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf('search')).toBeLessThan(order.lastIndexOf('/')); // On air, the first section (the app's name links there too)
     await h.page.keyboard.press('Enter');
     await h.page.waitForURL((url) => url.pathname.startsWith('/browse'));
     await h.page.getByTestId('browse-result').first().waitFor();
