@@ -57,11 +57,11 @@ interface EpisodeRow {
   name_cn: string;
 }
 
-const toEpisode = (e: EpisodeRow): EpisodeDto => ({
+const toEpisode = (e: EpisodeRow, midnight = dayOf): EpisodeDto => ({
   sort: e.sort,
   ep: e.ep,
   airdate: e.airdate ?? '',
-  date: dayOf(e.airdate ?? ''),
+  date: midnight(e.airdate ?? ''),
   name: e.name,
   name_cn: e.name_cn,
 });
@@ -88,16 +88,20 @@ export function userShowDetails(db: Db): UserShowDetails {
     of(bgmId) {
       const row = byId.get(bgmId) as { found: number; summary: string; episode_count: number | null; fetched_at: number } | undefined;
       if (!row?.found) return null;
-      const episodes = (episodesOf.all(bgmId) as EpisodeRow[]).map(toEpisode);
+      const episodes = (episodesOf.all(bgmId) as EpisodeRow[]).map((e) => toEpisode(e));
       return { summary: row.summary, episode_count: row.episode_count ?? 0, episodes, fetched_at: row.fetched_at };
     },
     episodesOn(bgmIds, days) {
       const found = new Map<number, EpisodeDto[]>();
       if (bgmIds.length === 0 || days.length === 0) return found;
-      for (const e of onDays.all({ ids: JSON.stringify(bgmIds), days: JSON.stringify(days) }) as (EpisodeRow & { bgm_id: number })[]) {
-        const list = found.get(e.bgm_id);
-        if (list) list.push(toEpisode(e));
-        else found.set(e.bgm_id, [toEpisode(e)]);
+      // A week's episodes share a few days: each day's midnight (a time-zone lookup) is found once.
+      const midnights = new Map<string, number>();
+      const midnight = (airdate: string) => midnights.get(airdate) ?? midnights.set(airdate, dayOf(airdate)).get(airdate)!;
+      for (const row of onDays.all({ ids: JSON.stringify(bgmIds), days: JSON.stringify(days) }) as (EpisodeRow & { bgm_id: number })[]) {
+        const episode = toEpisode(row, midnight);
+        const list = found.get(row.bgm_id);
+        if (list) list.push(episode);
+        else found.set(row.bgm_id, [episode]);
       }
       return found;
     },

@@ -49,7 +49,9 @@ export const onAir = defineOperation({
   path: '/on-air',
   spellings: 'api',
   auth: 'api-key',
-  // Who airs changes only at broadcast-day boundaries (whole minutes), so a minute's answer holds.
+  // Who airs changes only at broadcast-day boundaries (whole minutes), so a minute's answer holds. The
+  // episodes come from the user data, but the same for every caller (as /anime/detail gives them to any
+  // key), and a posters run that records them clears the cache when it ends.
   cache: 'minute',
   summary: 'The entries airing now, per weekday, by time of day',
   optionalPayload: 'Only the requested weekdays (`week`) have their `onair_<n>` list.',
