@@ -17,6 +17,11 @@ const en = {
     localNote: 'Times in your time zone ({zone}); each show sits on the day it airs there.',
   },
   airs: 'Airs {day} at {time}',
+  airingNow: 'airing now',
+  left: { minutes: 'in {m} min', hours: 'in {h} h' },
+  episode: 'Ep {n} {when}',
+  next: 'Next',
+  nextHint: 'The next show to begin today',
 };
 type Shape = typeof en;
 
@@ -38,6 +43,11 @@ const zhHans: Shape = {
     localNote: '你所在时区（{zone}）的时间；节目排在当地播出的那一天。',
   },
   airs: '{day} {time} 播出',
+  airingNow: '正在放送',
+  left: { minutes: '{m} 分钟后', hours: '{h} 小时后' },
+  episode: '第 {n} 话 {when}',
+  next: '下一部',
+  nextHint: '今天下一部开播的节目',
 };
 
 const ja: Shape = {
@@ -58,6 +68,11 @@ const ja: Shape = {
     localNote: 'お使いのタイムゾーン（{zone}）の時刻です。番組はその地域で放送される曜日に並びます。',
   },
   airs: '{day} {time} 放送',
+  airingNow: '放送中',
+  left: { minutes: 'あと {m} 分', hours: 'あと {h} 時間' },
+  episode: '第{n}話 {when}',
+  next: '次',
+  nextHint: '今日、次に始まる番組',
 };
 
 export default { en, 'zh-Hans': zhHans, ja };

@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
-// One day of the on-air week: the day's name, today's mark, and each show's card with its broadcast
-// time, original title, translated title for the UI language and link to the entry's page.
+// One day of the on-air week: the day's name and date, today's mark, and each show's card with its
+// broadcast time, its titles (the translated one first for the UI language), the whole of them as its
+// title attribute, today's "airing now" or countdown naming the episode, the next show's mark, and the
+// link to the entry's page.
 import { createPinia } from 'pinia';
 import { enableAutoUnmount, mount } from '@vue/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,6 +12,7 @@ import type { OnAirDto } from '../../../../src-main/contract/objects';
 import { onAirDto, wikiDto } from '../../../fixtures/dto';
 import OnAirDayColumn from '../../../../src-renderer/src/components/OnAirDayColumn.vue';
 import type { ScheduledEntry } from '../../../../src-renderer/src/composables/broadcast-clock';
+import type { TodayTiming } from '../../../../src-renderer/src/composables/on-air-today';
 import { i18n } from '../../../../src-renderer/src/i18n';
 
 enableAutoUnmount(afterEach);
@@ -30,7 +33,15 @@ const monday: ScheduledEntry[] = [
 
 const Empty = defineComponent({ render: () => null });
 
-function render(props: { weekday: number; entries: ScheduledEntry[]; today: boolean; size?: 'compact' | 'roomy' }) {
+function render(props: {
+  weekday: number;
+  entries: ScheduledEntry[];
+  today: boolean;
+  size?: 'compact' | 'roomy';
+  date?: { short: string; long: string };
+  timings?: Map<number, TodayTiming>;
+  next?: number | null;
+}) {
   const router = createRouter({
     history: createMemoryHistory(),
     routes: [
@@ -46,8 +57,8 @@ describe('OnAirDayColumn', () => {
     const wrapper = render({ weekday: 1, entries: monday, today: false });
     const cards = wrapper.findAll('[data-testid="onair-entry"]');
     expect(cards.map((c) => c.get('[data-testid="onair-time"]').text())).toEqual(['18:00', '25:30']);
-    expect(cards.map((c) => c.get('.title').text())).toEqual(['薬屋のひとりごと', '夜のクラゲは泳げない']);
-    expect(cards[0].get('.title').attributes('lang')).toBe('ja');
+    expect(cards.map((c) => c.get('[data-testid="onair-original"]').text())).toEqual(['薬屋のひとりごと', '夜のクラゲは泳げない']);
+    expect(cards[0].get('[data-testid="onair-original"]').attributes('lang')).toBe('ja');
     expect(wrapper.get('h2 .name').text()).toBe('Monday');
     expect(wrapper.get('[data-testid="onair-day-count"]').text()).toBe('2');
     expect(wrapper.get('h2').text()).toContain('2 shows');
@@ -81,20 +92,27 @@ describe('OnAirDayColumn', () => {
     expect(router.currentRoute.value.fullPath).toBe('/anime/502');
   });
 
-  it('shows the English alias under the title in English, the Chinese one in 简体中文, none in 日本語', async () => {
+  it('leads with the English alias in English and the Chinese one in 简体中文, the original under it; the original alone in 日本語', async () => {
     const wrapper = render({ weekday: 1, entries: monday, today: false });
     const translated = () => wrapper.findAll('[data-testid="onair-translated"]').map((t) => t.text());
+    const leading = () => wrapper.findAll('[data-testid="onair-entry"]').map((c) => c.get('.text > [lang]').text());
     expect(translated()).toEqual(['The Apothecary Diaries', 'Jellyfish Can’t Swim in the Night']);
+    expect(leading()).toEqual(translated());
     expect(wrapper.get('[data-testid="onair-translated"]').attributes('lang')).toBe('en');
+    // The whole of both titles, however they are cut on screen.
+    expect(wrapper.get('[data-testid="onair-entry"]').attributes('title')).toBe('The Apothecary Diaries\n薬屋のひとりごと');
 
     i18n.global.locale.value = 'zh-Hans';
     await wrapper.vm.$nextTick();
     expect(translated()).toEqual(['药屋少女的呢喃', '夜晚的水母不会游泳']);
+    expect(leading()).toEqual(translated());
     expect(wrapper.get('h2 .name').text()).toBe('星期一');
 
     i18n.global.locale.value = 'ja';
     await wrapper.vm.$nextTick();
     expect(translated()).toEqual([]);
+    expect(leading()).toEqual(['薬屋のひとりごと', '夜のクラゲは泳げない']);
+    expect(wrapper.get('[data-testid="onair-entry"]').attributes('title')).toBe('薬屋のひとりごと');
     expect(wrapper.get('h2 .name').text()).toBe('月曜日');
   });
 
@@ -105,6 +123,34 @@ describe('OnAirDayColumn', () => {
     expect(day.attributes('data-today')).toBe('true');
     expect(day.classes()).toContain('today');
     expect(wrapper.get('h2 .badge').text()).toBe('Today');
+  });
+
+  it('carries the date: short on screen, in full for screen readers', () => {
+    const wrapper = render({ weekday: 5, entries: [], today: false, date: { short: 'Fri, Nov 27', long: 'Friday, November 27' } });
+    expect(wrapper.get('h2 .name').text()).toBe('Fri, Nov 27');
+    expect(wrapper.get('h2 .name').attributes('aria-hidden')).toBe('true');
+    expect(wrapper.get('h2 .visually-hidden').text()).toBe('Friday, November 27');
+  });
+
+  it('says when today’s shows air, naming the episode, and marks the next one', async () => {
+    const [evening, late] = monday.map((m) => m.entry);
+    const at = Date.UTC(2026, 10, 30, 9);
+    const timings = new Map<number, TodayTiming>([
+      [evening.oa_id, { at, state: 'airing', episode: '', left: null }],
+      [late.oa_id, { at: at + 7.5 * 3600_000, state: 'coming', episode: '8', left: { key: 'hours', h: 2 } }],
+    ]);
+    const wrapper = render({ weekday: 1, entries: monday, today: true, timings, next: late.oa_id });
+    const cards = wrapper.findAll('[data-testid="onair-entry"]');
+    expect(cards.map((c) => c.get('[data-testid="onair-timing"]').text())).toEqual(['airing now', 'Ep 8 in 2 h']);
+    expect(cards.map((c) => c.attributes('data-next'))).toEqual([undefined, 'true']);
+    expect(cards[1].get('[data-testid="onair-next"]').text()).toBe('Next');
+
+    i18n.global.locale.value = 'ja';
+    await wrapper.vm.$nextTick();
+    expect(wrapper.findAll('[data-testid="onair-timing"]').map((c) => c.text())).toEqual(['放送中', '第8話 あと 2 時間']);
+    // Over: nothing said.
+    const done = render({ weekday: 1, entries: monday, today: true, timings: new Map([[evening.oa_id, { at, state: 'over', episode: '8', left: null }]]) });
+    expect(done.find('[data-testid="onair-timing"]').exists()).toBe(false);
   });
 
   it('does not mark another day as today', () => {
