@@ -32,9 +32,9 @@ export type ApiFormat = 'json' | 'xml';
 /**
  * Parameters that are credentials, never echoed back: the API key, a calendar feed's or a sign-in link's
  * `token`, OAuth's, and the Subsonic API's (`apiKey`; `p` password, `t` token, `s` salt) that clients of
- * that API may send along.
+ * that API may send along; and the Subsonic password Settings sets (`password`).
  */
-const CREDENTIALS = new Set(['api_key', 'token', 'apiKey', 'p', 't', 's']);
+const CREDENTIALS = new Set(['api_key', 'token', 'apiKey', 'p', 't', 's', 'password']);
 
 export function isCredential(name: string): boolean {
   return CREDENTIALS.has(name) || name.startsWith('oauth_');

@@ -17,6 +17,7 @@ import { POSTER_OPERATIONS } from './posters';
 import { seasonShows } from './season';
 import { SESSION_OPERATIONS } from './sessions';
 import { status } from './status';
+import { SUBSONIC_OPERATIONS } from './subsonic-password';
 
 export const OPERATIONS: readonly Operation[] = [
   ...CATALOGUE_OPERATIONS,
@@ -35,5 +36,6 @@ export const OPERATIONS: readonly Operation[] = [
   ...POSTER_OPERATIONS,
   ...ANIME_DATA_OPERATIONS,
   ...PLAYLIST_OPERATIONS,
+  ...SUBSONIC_OPERATIONS,
   ...OAUTH_OPERATIONS,
 ];
