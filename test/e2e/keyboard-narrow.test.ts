@@ -53,6 +53,7 @@ describe('at 360 px, with only a keyboard', () => {
     await h.page.waitForURL((url) => url.pathname === `/music/${SAKURA_ID}`);
     await expect.poll(() => h.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('entry-title');
     await h.page.keyboard.press('/');
+    await expect.poll(() => h.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('search-input');
     await h.page.keyboard.type('inori');
     await h.page.waitForURL((url) => url.pathname === '/search');
     await h.page.getByTestId('search-subs').locator('li').first().waitFor();
@@ -73,6 +74,18 @@ describe('at 360 px, with only a keyboard', () => {
     await h.page.keyboard.press('Enter');
     await h.page.getByTestId('player-title').waitFor();
     await h.page.keyboard.press('Escape');
+  });
+
+  it('opens the top result, marked in the list, with Enter in the search box', async () => {
+    await h.open('/about');
+    await h.page.keyboard.press('/');
+    await h.page.keyboard.type('sakura letters');
+    const top = h.page.locator('[data-testid="search-entries"][data-enter-opens] > li').first();
+    await top.waitFor();
+    const path = await top.getByRole('link').first().getAttribute('href');
+    expect(path).toBe(`/music/${SAKURA_ID}`);
+    await h.page.keyboard.press('Enter');
+    await h.page.waitForURL((url) => url.pathname === path);
   });
 
   it("rings a focused song result's whole row", async () => {

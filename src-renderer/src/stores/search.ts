@@ -7,9 +7,10 @@
 // URL follows: when the search screen then searches for that query, the answers are on their way or
 // already here, and the lists change once, to the results.
 import { defineStore } from 'pinia';
-import { reactive, ref } from 'vue';
+import { computed, reactive, ref } from 'vue';
 import type { LocationQuery } from 'vue-router';
 import type { EntrySection } from '../api/entry';
+import { subPagePath, wikiPagePath } from '../../../src-main/contract/paths';
 import { SECTION_TYPES } from '../../../src-main/contract/sections';
 import { searchSubs, searchWikis, type SearchAnswer, type SearchRequest } from '../api/search';
 import { SOURCE_FILTERS, type SourceFilter } from '../composables/browse-query';
@@ -146,6 +147,18 @@ export const useSearchStore = defineStore('search', () => {
     void subList.first(query.value);
   }
 
+  /**
+   * The result Enter in the search box opens: the first entry, or the first song or episode when no
+   * entry is found — once the results on screen are this query's (not the last one's while it loads).
+   */
+  const topResult = computed((): { list: 'entries' | 'subs'; path: string } | null => {
+    if (query.value.q.trim() === '' || entries.status !== 'ready') return null;
+    const wiki = entries.items[0];
+    if (wiki) return { list: 'entries', path: wikiPagePath(wiki.wiki_type, wiki.wiki_id) };
+    const sub = subs.status === 'ready' ? subs.items[0] : undefined;
+    return sub ? { list: 'subs', path: subPagePath(sub.sub_type, sub.sub_id) } : null;
+  });
+
   const loadMoreEntries = () => entryList.more(query.value);
   const loadMoreSubs = () => subList.more(query.value);
 
@@ -153,5 +166,5 @@ export const useSearchStore = defineStore('search', () => {
     search(query.value, true);
   }
 
-  return { query, entries, subs, search, askEarly, loadMoreEntries, loadMoreSubs, retry };
+  return { query, entries, subs, topResult, search, askEarly, loadMoreEntries, loadMoreSubs, retry };
 });
