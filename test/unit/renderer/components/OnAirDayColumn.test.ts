@@ -130,6 +130,11 @@ describe('OnAirDayColumn', () => {
     expect(wrapper.get('h2 .name').text()).toBe('Fri, Nov 27');
     expect(wrapper.get('h2 .name').attributes('aria-hidden')).toBe('true');
     expect(wrapper.get('h2 .visually-hidden').text()).toBe('Friday, November 27');
+    // In a narrow window's tab panel, the tab names the day and the heading shows the date in full.
+    const panel = render({ weekday: 5, entries: [], today: true, size: 'roomy', date: { short: 'Fri, Nov 27', long: 'Friday, November 27' } });
+    expect(panel.get('h2').classes()).not.toContain('visually-hidden');
+    expect(panel.get('h2 .name').text()).toBe('Friday, November 27');
+    expect(panel.get('h2 .name').attributes('aria-hidden')).toBeUndefined();
   });
 
   it('says when today’s shows air, naming the episode, and marks the next one', async () => {
