@@ -18,8 +18,27 @@ import session from './messages/session';
 import settings from './messages/settings';
 import show from './messages/show';
 import sources from './messages/sources';
+import subsonic from './messages/subsonic';
 
-const features = { common, animeData, onair, browse, search, entry, player, settings, session, favourites, oauth, sources, show, playlists, artist, seasons };
+const features = {
+  common,
+  animeData,
+  onair,
+  browse,
+  search,
+  entry,
+  player,
+  settings,
+  session,
+  favourites,
+  oauth,
+  sources,
+  show,
+  playlists,
+  artist,
+  seasons,
+  subsonic,
+};
 type Messages = Record<string, unknown>;
 
 function forLanguage(lang: Language): Messages {

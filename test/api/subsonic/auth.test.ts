@@ -47,8 +47,8 @@ describe.each(FORMATS)('signing in (%s)', (format) => {
     ['an unknown API key', { apiKey: 'f'.repeat(41) }, 44],
     ['a key of another shape', { apiKey: 'short' }, 44],
     ['an API key and a user name', { apiKey: 'KEY', u: 'moecat', p: PASSWORD }, 43],
-  ])('refuses %s with error %i', async (_what, auth, code) => {
-    const sent = { ...auth, ...(auth.apiKey === 'KEY' ? { apiKey: key } : {}) };
+  ] as [string, Record<string, string>, number][])('refuses %s with error %i', async (_what, auth, code) => {
+    const sent: Record<string, string> = { ...auth, ...(auth.apiKey === 'KEY' ? { apiKey: key } : {}) };
     const { response, raw } = await ping(sent);
     expect(response).toMatchObject({ status: 'failed', error: { code } });
     for (const value of [PASSWORD, key, sent.t, hex(PASSWORD)].filter(Boolean)) expect(raw).not.toContain(value);

@@ -37,9 +37,9 @@ describe('a subsonic-api session', () => {
     const api = new SubsonicAPI({ url: base, auth: { username: 'moecat', password: PASSWORD }, fetch: rangedFetch });
     expect((await api.ping()).status).toBe('ok');
     expect((await api.getOpenSubsonicExtensions()).openSubsonicExtensions.map((e) => e.name)).toContain('apiKeyAuthentication');
-    const folders = (await api.getMusicFolders()).musicFolders.musicFolder;
+    const folders = (await api.getMusicFolders()).musicFolders.musicFolder ?? [];
     expect(folders.length).toBeGreaterThan(0);
-    const artists = (await api.getArtists({ musicFolderId: String(folders[0].id) })).artists.index.flatMap((i) => i.artist ?? []);
+    const artists = (await api.getArtists({ musicFolderId: String(folders[0].id) })).artists.index!.flatMap((i) => i.artist ?? []);
     const hanamori = artists.find((a) => a.name === 'Hanamori Yui')!;
     const albums = (await api.getArtist({ id: hanamori.id })).artist.album ?? [];
     const sakura = albums.find((a) => a.name === SAKURA.title)!;

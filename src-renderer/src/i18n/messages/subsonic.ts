@@ -1,0 +1,58 @@
+// Settings → Subsonic players: connecting a Subsonic or OpenSubsonic player to Moecat's library.
+export default {
+  en: {
+    title: 'Subsonic players',
+    intro:
+      'Players that speak Subsonic or OpenSubsonic (DSub, Symfonium, Tempo, Feishin, Supersonic, substreamer …) can browse and play your library, and keep favourites, plays and playlists in step with Moecat.',
+    server: 'Server address',
+    user: 'User name',
+    passwordSet: 'A password is set.',
+    passwordNone: 'No password is set: players can sign in with an API key only, which opens the catalogue but not your favourites, plays and playlists.',
+    password: 'New password',
+    passwordHint: '{min}–{max} characters. Players send it (or a hash made from it) with each request: use one you use nowhere else.',
+    save: 'Set password',
+    clear: 'Clear password',
+    saved: 'The password is set.',
+    cleared: 'The password is cleared.',
+    phone: 'For a phone on your network, start Moecat with --host and your computer’s network address, and give the player that address.',
+    failed: 'That did not work: {reason}',
+    loading: 'Loading…',
+  },
+  'zh-Hans': {
+    title: 'Subsonic 播放器',
+    intro:
+      '支持 Subsonic 或 OpenSubsonic 的播放器（DSub、Symfonium、Tempo、Feishin、Supersonic、substreamer 等）可以浏览和播放你的音乐库，收藏、播放记录和歌单与 Moecat 保持同步。',
+    server: '服务器地址',
+    user: '用户名',
+    passwordSet: '已设置密码。',
+    passwordNone: '尚未设置密码：播放器只能用 API 密钥登录，可以浏览目录，但看不到你的收藏、播放记录和歌单。',
+    password: '新密码',
+    passwordHint: '{min}–{max} 个字符。播放器每次请求都会发送它（或由它算出的哈希）：请使用别处没用过的密码。',
+    save: '设置密码',
+    clear: '清除密码',
+    saved: '密码已设置。',
+    cleared: '密码已清除。',
+    phone: '要让同一网络中的手机连接，请用 --host 加上电脑的网络地址启动 Moecat，并在播放器中填写该地址。',
+    failed: '操作失败：{reason}',
+    loading: '正在加载…',
+  },
+  ja: {
+    title: 'Subsonic プレーヤー',
+    intro:
+      'Subsonic や OpenSubsonic に対応したプレーヤー（DSub、Symfonium、Tempo、Feishin、Supersonic、substreamer など）で、ライブラリを閲覧・再生でき、お気に入り・再生履歴・プレイリストは Moecat と同期します。',
+    server: 'サーバーのアドレス',
+    user: 'ユーザー名',
+    passwordSet: 'パスワードが設定されています。',
+    passwordNone: 'パスワードが未設定です。プレーヤーは API キーでのみサインインでき、カタログは見られますが、お気に入り・再生履歴・プレイリストは使えません。',
+    password: '新しいパスワード',
+    passwordHint: '{min}〜{max} 文字。プレーヤーはリクエストごとにこれ（またはそのハッシュ）を送ります。ほかで使っていないものにしてください。',
+    save: 'パスワードを設定',
+    clear: 'パスワードを消去',
+    saved: 'パスワードを設定しました。',
+    cleared: 'パスワードを消去しました。',
+    phone:
+      '同じネットワークのスマートフォンから使うには、--host にこのコンピューターのネットワークアドレスを付けて Moecat を起動し、そのアドレスをプレーヤーに入力してください。',
+    failed: 'うまくいきませんでした：{reason}',
+    loading: '読み込み中…',
+  },
+};
