@@ -205,7 +205,11 @@ export const LyricsDtoSchema = {
   properties: {
     synced: { type: 'boolean', description: 'True when each line has its time' },
     lines: { type: 'array', items: LyricsLineDtoSchema, description: 'In time order' },
-    source: { type: 'string', enum: ['lrc', 'sylt', 'uslt'], description: 'A sidecar .lrc file, or the ID3 SYLT (synced) or USLT (unsynced) tag' },
+    source: {
+      type: 'string',
+      enum: ['lrc', 'sylt', 'uslt', 'none'],
+      description: 'A sidecar .lrc file, or the ID3 SYLT (synced) or USLT (unsynced) tag; none when the song has no lyrics (no lines)',
+    },
   },
 } as const;
 

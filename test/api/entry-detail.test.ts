@@ -293,8 +293,11 @@ describe.each(FORMATS)('GET /sub/lyrics (%s)', (format) => {
     expect(asList(res.body.response.lyrics.lines).map((l: { time_ms: number }) => l.time_ms)).toEqual([0, 0]);
   });
 
-  it('answers 404 for a song without lyrics and for an id that names nothing, 401 without a key', async () => {
-    await expectError(await get('/sub/lyrics', format, { sub_id: String(SAKURA.trackIds[2]) }), format, 404, /has no lyrics/);
+  it('answers a song without lyrics with empty ones (source none), 404 for an id that names nothing, 401 without a key', async () => {
+    const none = await get('/sub/lyrics', format, { sub_id: String(SAKURA.trackIds[2]) });
+    expectOk(none, format);
+    expect(none.body.response.lyrics).toMatchObject({ synced: false, source: 'none' });
+    expect(asList(none.body.response.lyrics.lines)).toEqual([]);
     await expectError(await get('/sub/lyrics', format, { sub_id: '999999999' }), format, 404, /No sub-entry has sub_id 999999999/);
     expect((await get('/sub/lyrics', format, { sub_id: String(SYNCED) }, false)).status).toBe(401);
   });

@@ -40,13 +40,21 @@ describe('lyrics', () => {
     await expect.poll(activeText).toBe(LINES.at(-1)!.text);
   });
 
-  it('says how to add lyrics to a song that has none', async () => {
+  it('says how to add lyrics to a song that has none, without a failed request or a console error', async () => {
     const page = await h.open(`/music/${SAKURA_ID}`);
+    const failed: string[] = [];
+    const onResponse = (r: { status(): number; url(): string }) => void (r.status() >= 400 && failed.push(`${r.status()} ${r.url()}`));
+    const onConsole = (m: { type(): string; text(): string }) => void (m.type() === 'error' && failed.push(m.text()));
+    page.on('response', onResponse);
+    page.on('console', onConsole);
     await page.getByRole('button', { name: 'Play “Platform 9 a.m.”' }).click();
     await expect.poll(() => page.getByTestId('player-bar').textContent()).toContain('Platform 9 a.m.');
     await page.getByTestId('player-lyrics-toggle').click();
     await expect.poll(() => page.getByTestId('player-lyrics').textContent()).toContain('.lrc');
     await expect(page.getByTestId('lyrics-none').count()).resolves.toBe(1);
+    page.off('response', onResponse);
+    page.off('console', onConsole);
+    expect(failed).toEqual([]);
   });
 
   it('fits a 360 px window in the dark theme', async () => {

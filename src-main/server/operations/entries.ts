@@ -3,7 +3,7 @@
 //   /{section}/detail         wiki_id → { wiki, subs } (sub-entries in order); also /{section}/<id>?api=json
 //   /{section}/subs           wiki_id → { subs }, paged; also /{section}/<id>/songs?api=json
 //   /sub/detail, /{sub_type}/detail   sub_id → { sub } with its entry in `wiki`; also /{sub_type}/<id>?api=json
-//   /sub/lyrics               sub_id → { lyrics } (Moecat's extension; 404 when the song has none)
+//   /sub/lyrics               sub_id → { lyrics } (Moecat's extension; empty, source none, when the song has none)
 //   /{section}/favs, /{sub_type}/favs        the local user's favourite of it, for the app or an
 //                                            OAuth-signed request; [] with an API key alone
 //   /{section}/ratings, /{sub_type}/ratings  [] — Moecat has no ratings
@@ -114,15 +114,15 @@ const subLyrics: Operation = defineOperation({
   spellings: 'api',
   auth: 'api-key',
   summary: "A song's lyrics (Moecat's extension): synced lines with their times, or unsynced text",
-  notes: "Read at import from a sidecar .lrc beside the MP3 (which wins) or the file's ID3 SYLT / USLT tags.",
+  notes:
+    "Read at import from a sidecar .lrc beside the MP3 (which wins) or the file's ID3 SYLT / USLT tags. A song without lyrics answers them empty (`source` none, no lines), so a player may ask for every song it plays.",
   responds: { lyrics: one(LyricsDtoSchema) },
-  errors: { 404: 'No sub-entry has this id, or it has no lyrics' },
+  errors: { 404: 'No sub-entry has this id' },
   params: { sub_id: subId() },
   handle({ p, app, site }) {
     subOf(app, undefined, p.sub_id, site);
     const lyrics = app.deps.catalogue.queries.entryDetail.lyricsOf(p.sub_id);
-    if (!lyrics) throw new ApiError('NOT_FOUND', `Sub-entry ${p.sub_id} has no lyrics.`);
-    return { payload: { lyrics } };
+    return { payload: { lyrics: lyrics ?? { synced: false, lines: [], source: 'none' } } };
   },
 });
 

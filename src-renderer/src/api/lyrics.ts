@@ -4,8 +4,10 @@ import { ApiFailure, getApi } from './client';
 
 export async function fetchLyrics(subId: number, signal?: AbortSignal): Promise<LyricsDto | null> {
   try {
-    return (await getApi<{ lyrics: LyricsDto }>('/sub/lyrics.json', { sub_id: subId }, signal)).lyrics;
+    const { lyrics } = await getApi<{ lyrics: LyricsDto }>('/sub/lyrics.json', { sub_id: subId }, signal);
+    return lyrics.source === 'none' ? null : lyrics;
   } catch (e) {
+    // A song the catalogue no longer has (a re-import removed it) has none either.
     if (e instanceof ApiFailure && e.status === 404) return null;
     throw e;
   }
