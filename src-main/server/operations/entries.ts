@@ -13,7 +13,7 @@
 // /music/detail), is a 404 naming the right path; `anime` covers every type but music and radio, as the
 // UI's /anime/:id pages do. Sub-entries with no upload are listed, songs with `sub_upload: []`.
 import type { FastifyInstance } from 'fastify';
-import type { FavDto, SubDto, WikiDto } from '../../contract/objects';
+import type { FavDto, LyricsDto, SubDto, WikiDto } from '../../contract/objects';
 import { sectionOf, SECTION_TYPES, SECTIONS, SUB_TYPES, type EntrySection, type SubType } from '../../contract/sections';
 import { ApiError } from '../api-error';
 import { asShow } from '../followed-shows';
@@ -108,6 +108,9 @@ const subDetailOf = (type?: SubType): Operation =>
     },
   });
 
+/** What a song without lyrics answers (docs/api.md, Lyrics). */
+const NO_LYRICS: LyricsDto = { synced: false, lines: [], source: 'none' };
+
 const subLyrics: Operation = defineOperation({
   method: 'GET',
   path: '/sub/lyrics',
@@ -122,7 +125,7 @@ const subLyrics: Operation = defineOperation({
   handle({ p, app, site }) {
     subOf(app, undefined, p.sub_id, site);
     const lyrics = app.deps.catalogue.queries.entryDetail.lyricsOf(p.sub_id);
-    return { payload: { lyrics: lyrics ?? { synced: false, lines: [], source: 'none' } } };
+    return { payload: { lyrics: lyrics ?? NO_LYRICS } };
   },
 });
 
@@ -172,7 +175,9 @@ function listsOf(
     defineOperation({
       ...base,
       path: `/${prefix}/favs`,
-      summary: `Who has ${what} among their favourites`,
+      // moe.fm's own spelling, which Moefou clients call (`/music/<id>/favs?api=json`).
+      pagePaths: [`/${prefix}/:${idName}/favs`],
+      summary: `Who has ${what} among their favourites; also /${prefix}/<id>/favs?api=json`,
       notes: FAVS_NOTE,
       responds: { favs: many(FavDtoSchema) },
       handle({ p, app, site, asUser }) {
