@@ -2,6 +2,9 @@
 // loads it, applies a restored position once the media knows its length, tells the store when a track
 // really starts, ends or cannot be played, and watches for a track that never makes progress.
 // Every load has a sequence number, so events and promises of a track already left are ignored.
+// A transcoded stream (contract/audio-formats.ts) has no byte ranges: it is loaded from a start time,
+// a seek loads it again from there, and the times reported count from that start. A stream loaded
+// paused (a restored queue) is asked for only when it plays: each one holds a process on the server.
 
 /** With no progress for this long while meant to be playing, a track counts as unplayable. */
 export const STALL_MS = 10_000;
@@ -25,8 +28,11 @@ export interface AudioEvents {
 
 export interface AudioOutput {
   readonly element: HTMLAudioElement;
-  /** Loads `url`, positioned at `startAt` seconds once the media allows; plays when `autoplay`. */
-  load(url: string, autoplay: boolean, startAt?: number): void;
+  /**
+   * Loads `url`, positioned at `startAt` seconds once the media allows; plays when `autoplay`. With
+   * `streamFrom`, the track is a stream that starts where asked: `streamFrom(t)` is its URL from `t` seconds.
+   */
+  load(url: string, autoplay: boolean, startAt?: number, streamFrom?: (seconds: number) => string): void;
   play(): void;
   pause(): void;
   /** Plays the loaded track again from its start, as a new start (repeat one). */
@@ -56,6 +62,11 @@ export function createAudioOutput(events: AudioEvents, initial: { volume: number
   let failedSeq = -1;
   let startedSeq = -1;
   let pendingSeek = 0;
+  /** A stream loaded from a start (see the header): its URL maker and the time its media starts at. */
+  let stream: ((seconds: number) => string) | null = null;
+  let offset = 0;
+  /** A stream loaded paused: its source is set when it first plays. */
+  let deferred = false;
   let lastProgress = { at: Date.now(), time: -1 };
   const watchAgain = () => (lastProgress = { at: Date.now(), time: -1 });
 
@@ -67,6 +78,10 @@ export function createAudioOutput(events: AudioEvents, initial: { volume: number
 
   function play(): void {
     if (!hasSource) return;
+    if (stream && deferred) {
+      deferred = false;
+      audio.src = stream(offset);
+    }
     wantPlay = true;
     watchAgain();
     const seq = loadSeq;
@@ -96,16 +111,17 @@ export function createAudioOutput(events: AudioEvents, initial: { volume: number
   });
   audio.addEventListener('waiting', () => events.buffering(wantPlay));
   audio.addEventListener('loadedmetadata', () => {
-    if (Number.isFinite(audio.duration)) events.duration(audio.duration);
+    if (Number.isFinite(audio.duration) && !stream) events.duration(audio.duration);
     if (pendingSeek > 0 && pendingSeek < audio.duration) audio.currentTime = pendingSeek;
     pendingSeek = 0;
   });
   audio.addEventListener('durationchange', () => {
-    if (Number.isFinite(audio.duration)) events.duration(audio.duration);
+    // A stream's media is only what is left of the track: its length is the track's, from the catalogue.
+    if (Number.isFinite(audio.duration) && !stream) events.duration(audio.duration);
   });
   audio.addEventListener('timeupdate', () => {
     if (pendingSeek > 0) return; // the element reports 0 until the restored position is applied
-    events.time(audio.currentTime);
+    events.time(offset + audio.currentTime);
   });
   audio.addEventListener('volumechange', () => events.volume(audio.volume, audio.muted));
   audio.addEventListener('error', () => fail(loadSeq));
@@ -124,12 +140,19 @@ export function createAudioOutput(events: AudioEvents, initial: { volume: number
     get wantsPlay() {
       return wantPlay;
     },
-    load(url, autoplay, startAt = 0) {
+    load(url, autoplay, startAt = 0, streamFrom) {
       loadSeq++;
       hasSource = true;
-      pendingSeek = startAt;
+      stream = streamFrom ?? null;
+      offset = stream ? startAt : 0;
+      pendingSeek = stream ? 0 : startAt;
       watchAgain();
-      audio.src = url;
+      deferred = !!stream && !autoplay;
+      if (deferred) {
+        audio.pause();
+        audio.removeAttribute('src');
+        audio.load();
+      } else audio.src = stream ? stream(startAt) : url;
       if (autoplay) play();
       else wantPlay = false;
     },
@@ -139,13 +162,23 @@ export function createAudioOutput(events: AudioEvents, initial: { volume: number
       audio.pause();
     },
     restart() {
-      audio.currentTime = 0;
+      if (stream) {
+        offset = 0;
+        deferred = false;
+        audio.src = stream(0);
+      } else audio.currentTime = 0;
       startedSeq = -1;
       play();
     },
     seek(seconds) {
       watchAgain();
-      if (audio.readyState === 0) pendingSeek = seconds;
+      if (stream) {
+        // The same track from another start: no new load for the store (it has not changed tracks).
+        offset = seconds;
+        if (deferred) return;
+        audio.src = stream(seconds);
+        if (wantPlay) play();
+      } else if (audio.readyState === 0) pendingSeek = seconds;
       else audio.currentTime = seconds;
     },
     setVolume(volume) {
@@ -158,6 +191,9 @@ export function createAudioOutput(events: AudioEvents, initial: { volume: number
     clear() {
       wantPlay = false;
       hasSource = false;
+      stream = null;
+      offset = 0;
+      deferred = false;
       loadSeq++;
       audio.pause();
       audio.removeAttribute('src');

@@ -59,6 +59,7 @@ function trackOf(v: unknown): PlayerTrack | null {
     cover: isStr(t.cover) ? portableUrl(t.cover) : '',
     url: portableUrl(t.url),
     duration: isNum(t.duration) && t.duration > 0 ? t.duration : 0,
+    ...(isNum(t.transcode) && Number.isSafeInteger(t.transcode) ? { transcode: t.transcode } : {}),
   };
 }
 

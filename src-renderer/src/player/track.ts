@@ -14,6 +14,11 @@ export interface PlayerTrack {
   url: string;
   /** Seconds, from up_data. */
   duration: number;
+  /**
+   * When the browser cannot decode the file (contract/audio-formats.ts): the upload id whose transcoded
+   * stream plays it, if the server has ffmpeg.
+   */
+  transcode?: number;
 }
 
 /** A queue entry: the track plus an id of its own, so the same song can be queued twice. */

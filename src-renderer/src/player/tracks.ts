@@ -1,6 +1,8 @@
 // API objects → the player's tracks. A song plays its first upload; an episode (no sub_upload in the
 // API) plays what /listen/playlist says it has. Audio of a synced song left on its remote is played
-// through this server (/files/remote/<up_id>): the page may load media from its own origin only.
+// through this server (/files/remote/<up_id>): the page may load media from its own origin only. A file
+// the browser cannot decode carries its upload id, to play as the server's transcoded stream.
+import { needsTranscode } from '../../../src-main/contract/audio-formats';
 import { artistOf } from '../../../src-main/contract/credits';
 import type { PlaylistItemDto, SubDto, WikiDto } from '../../../src-main/contract/objects';
 import type { PlayerTrack } from './track';
@@ -28,6 +30,7 @@ export function trackFromSong(sub: SubDto, wiki: WikiDto): PlayerTrack | null {
     cover: wiki.wiki_cover.square,
     url: playableUrl(upload.up_url, upload.up_id),
     duration: upload.up_data.length,
+    ...(needsTranscode(upload.up_type) ? { transcode: upload.up_id } : {}),
   };
 }
 
@@ -42,5 +45,6 @@ export function trackFromPlaylistItem(item: PlaylistItemDto): PlayerTrack {
     cover: item.cover.square,
     url: playableUrl(item.up_url, item.up_id),
     duration: item.duration,
+    ...(needsTranscode(item.file_type) ? { transcode: item.up_id } : {}),
   };
 }

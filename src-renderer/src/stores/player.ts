@@ -1,14 +1,18 @@
 // The player: what is queued and playing, as the views see it. Which track plays next is decided by
 // player/queue.ts (pure), the <audio> element is driven by player/audio.ts, and what survives a restart
 // by player/storage.ts; this store joins them. A track that cannot be played is skipped with a notice,
-// so playback never stalls.
+// so playback never stalls. A file the browser cannot decode plays as the server's transcoded stream
+// when the server has ffmpeg (its status says so), else it is skipped saying it needs ffmpeg.
+// Over 300 lines: every action of the queue is the store's, around one state.
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
+import { transcodePath } from '../../../src-main/contract/audio-formats';
 import { createAudioOutput } from '../player/audio';
 import * as Q from '../player/queue';
 import { loadPlayer, MAX_QUEUE, portableUrl, savePlayer } from '../player/storage';
 import type { PlayerTrack, QueuedTrack } from '../player/track';
 import { timedNotice } from './notice';
+import { useStatusStore } from './status';
 
 export type { RepeatMode } from '../player/queue';
 export type { PlayerTrack, QueuedTrack } from '../player/track';
@@ -16,8 +20,11 @@ export type { PlayerTrack, QueuedTrack } from '../player/track';
 /** What the bar tells the listener; the bar words it in the current language. */
 export interface PlayerNotice {
   id: number;
-  /** skipped: could not play `title`, went on to the next; failed: could not play it, nothing follows. */
-  kind: 'skipped' | 'failed' | 'nothingPlayable' | 'blocked';
+  /**
+   * skipped: could not play `title`, went on to the next; failed: could not play it, nothing follows;
+   * needsFfmpeg: `title` plays only transcoded, and the server has no ffmpeg.
+   */
+  kind: 'skipped' | 'failed' | 'nothingPlayable' | 'blocked' | 'needsFfmpeg';
   title?: string;
 }
 
@@ -129,6 +136,18 @@ export const usePlayerStore = defineStore('player', () => {
     { volume: volume.value, muted: muted.value },
   );
 
+  const status = useStatusStore();
+
+  /** A track that plays only transcoded, on a server without ffmpeg: said, and skipped when meant to play. */
+  function cannotPlayHere(track: QueuedTrack, autoplay: boolean): void {
+    audio.clear();
+    paused.value = true;
+    announce('needsFfmpeg', track.title);
+    failuresInRow++;
+    const next = Q.nextIndex(state.value, repeat.value);
+    if (autoplay && next >= 0 && failuresInRow < state.value.tracks.length) load(next, true);
+  }
+
   /** Makes `i` current and loads its track. */
   function load(i: number, autoplay: boolean, startAt = 0): void {
     const track = state.value.tracks[i];
@@ -136,7 +155,17 @@ export const usePlayerStore = defineStore('player', () => {
     if (i !== state.value.index) state.value = { ...state.value, index: i };
     position.value = startAt;
     mediaDuration.value = 0;
-    audio.load(track.url, autoplay, startAt);
+    const upId = track.transcode;
+    if (upId === undefined) return audio.load(track.url, autoplay, startAt);
+    if (!status.status && status.loadState.status !== 'error') {
+      // Whether the server transcodes is in its status: ask once, then load (unless another track came meanwhile).
+      void status.load().then(() => {
+        if (current.value?.qid === track.qid) load(i, autoplay, startAt);
+      });
+      return;
+    }
+    if (status.status?.transcoding === false) return cannotPlayHere(track, autoplay);
+    audio.load(track.url, autoplay, startAt, (seconds) => transcodePath(upId, seconds));
   }
 
   // Restored paused at the saved position.
@@ -186,6 +215,7 @@ export const usePlayerStore = defineStore('player', () => {
   function resume(): void {
     if (!current.value) return;
     failuresInRow = 0;
+    if (current.value.transcode !== undefined && status.status?.transcoding === false) return cannotPlayHere(current.value, true);
     audio.play();
   }
 

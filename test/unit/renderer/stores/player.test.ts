@@ -1,6 +1,7 @@
 // usePlayerStore over a stand-in <audio> element: the queue in play order, skipping what cannot be
 // played (error, refused play, no progress), ends of tracks under each repeat mode, shuffle, reorder
-// and remove, and what a restart restores.
+// and remove, what a restart restores, and files the browser cannot decode: played as the server's
+// transcoded stream (a seek loads it again from there), or skipped saying they need ffmpeg.
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlayerTrack } from '../../../../src-renderer/src/stores/player';
@@ -87,7 +88,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+// The API client reads the window's bridge, the address and the kept session when it loads (the status store uses it).
+vi.stubGlobal('window', { addEventListener: () => {} });
+vi.stubGlobal('location', { href: `${ORIGIN}/`, origin: ORIGIN });
+vi.stubGlobal('localStorage', { getItem: () => null, setItem: () => {} });
 const { usePlayerStore } = await import('../../../../src-renderer/src/stores/player');
+const { useStatusStore } = await import('../../../../src-renderer/src/stores/status');
+vi.unstubAllGlobals();
 
 const track = (n: number, album = 7): PlayerTrack => ({
   subId: album * 100 + n,
@@ -348,5 +355,55 @@ describe('usePlayerStore', () => {
     expect(player.repeat).toBe('off');
     expect(player.volume).toBe(1);
     expect(audio.src).toBe('/files/demo/a7/3.mp3');
+  });
+
+  describe('a file the browser cannot decode', () => {
+    const alac = { ...track(1), title: 'Lossless', transcode: 55 };
+    const serverTranscodes = (transcoding: boolean) =>
+      (useStatusStore().status = { entries: 0, subs: 0, uploads: 0, onAir: 0, apiUrl: ORIGIN, animeData: { version: '', newestBegin: '' }, transcoding });
+
+    it('plays the transcoded stream, a seek loading it again from there, times counted from the track start', async () => {
+      serverTranscodes(true);
+      const { player, audio } = open();
+      player.play([alac, track(2)]);
+      await settle();
+      expect(audio.src).toBe('/files/transcoded/55');
+      audio.metadata(Infinity);
+      audio.progress(1.5);
+      expect(player.position).toBe(1.5);
+      player.seek(5);
+      expect(audio.src).toBe('/files/transcoded/55?start=5');
+      audio.currentTime = 0;
+      audio.progress(0.5);
+      expect(player.position).toBe(5.5);
+      expect(player.duration).toBe(9);
+      expect(player.current?.title).toBe('Lossless');
+    });
+
+    it('stays a stream after a restart, asked for only when it plays, from where it was', async () => {
+      serverTranscodes(true);
+      const first = open();
+      first.player.play([alac]);
+      await settle();
+      first.audio.progress(1.5);
+      first.player.pause();
+      setActivePinia(createPinia());
+      serverTranscodes(true);
+      const { player, audio } = open();
+      expect(player.current).toMatchObject({ title: 'Lossless', transcode: 55 });
+      expect(audio.src).toBe('');
+      player.resume();
+      expect(audio.src).toBe('/files/transcoded/55?start=1.5');
+    });
+
+    it('is skipped saying it needs ffmpeg when the server has none', async () => {
+      serverTranscodes(false);
+      const { player, audio } = open();
+      player.play([alac, track(2)]);
+      await settle();
+      expect(player.current?.title).toBe('Track 2');
+      expect(audio.src).toBe('/files/demo/a7/2.mp3');
+      expect(player.notice).toMatchObject({ kind: 'needsFfmpeg', title: 'Lossless' });
+    });
   });
 });
