@@ -1,14 +1,14 @@
 // The user's own data through the face — only with the Subsonic password, never with an API key: stars
 // are Moecat's favourites (songs and albums; Moecat keeps no favourite artists), scrobbles are Recently
 // played (a "now playing" note, submission=false, is taken and kept nowhere), playlists are Moecat's
-// playlists, the same rows the app shows. Every id is checked before anything is written, so a request
-// naming one unknown id changes nothing.
+// playlists, the same rows the app shows; a player's saved play queue is kept for the next player. Every
+// id is checked before anything is written, so a request naming one unknown id changes nothing.
 import type { Playlist } from '../../catalogue/user/user-playlists';
 import { PLAYLIST_MAX_ITEMS, PLAYLIST_NAME_MAX } from '../../catalogue/user/user-playlists';
 import type { SubDto } from '../../contract/objects';
 import { SUBSONIC_USER } from './auth';
 import { song, songsOf } from './browsing';
-import { all, bool, one, required, type Endpoint, type SubsonicContext } from './context';
+import { all, bool, int, one, required, type Endpoint, type SubsonicContext } from './context';
 import { albumIdOf } from './objects';
 import { invalid, missing, notFound, SUBSONIC_CODES, SubsonicError } from './response';
 
@@ -141,6 +141,38 @@ export const USER_ENDPOINTS: Record<string, Endpoint> = {
       const now = Math.floor(ctx.app.deps.now() / 1000);
       if (name) playlists.rename(playlist.playlist_id, name, now);
       if (adding.length > 0 || removing.size > 0) playlists.setItems(playlist.playlist_id, next, now);
+      return {};
+    },
+  },
+  getPlayQueue: {
+    auth: 'user',
+    handle(ctx) {
+      const saved = ctx.app.deps.userDb.subsonic.playQueue();
+      const s = ctx.app.deps.catalogue.queries.subsonic;
+      const songs = (saved?.ids ?? []).map((id) => s.song(id, ctx.site)).filter((sub): sub is SubDto => sub !== undefined);
+      return {
+        playQueue: {
+          ...(saved?.current != null ? { current: String(saved.current), position: saved.position } : {}),
+          username: SUBSONIC_USER,
+          // Never saved: an empty queue, changed at the epoch (Moecat does not know when).
+          changed: new Date(saved?.changed ?? 0).toISOString(),
+          changedBy: saved?.changedBy ?? '',
+          entry: songsOf(ctx, songs),
+        },
+      };
+    },
+  },
+  savePlayQueue: {
+    auth: 'user',
+    handle(ctx) {
+      const ids = songIds(ctx, 'id');
+      if (ids.length > PLAYLIST_MAX_ITEMS) throw invalid('id', `may name at most ${PLAYLIST_MAX_ITEMS} songs`);
+      const currentRaw = one(ctx, 'current');
+      const current = currentRaw === undefined || currentRaw === '' ? null : song(ctx, currentRaw).sub_id;
+      if (current !== null && !ids.includes(current)) throw invalid('current', 'must be one of the queue’s songs');
+      const position = int(ctx, 'position', 0, 0, 1_000_000_000_000);
+      const changedBy = (one(ctx, 'c') ?? '').slice(0, 100);
+      ctx.app.deps.userDb.subsonic.savePlayQueue({ ids, current, position, changed: ctx.app.deps.now(), changedBy });
       return {};
     },
   },

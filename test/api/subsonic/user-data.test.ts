@@ -27,7 +27,11 @@ beforeAll(async () => {
   ctx.userDb.subsonic.set(PASSWORD);
 });
 afterAll(() => ctx.close());
-beforeEach(() => ctx.userDb.db.exec('DELETE FROM fav; DELETE FROM play_history; DELETE FROM playlist_item; DELETE FROM playlist'));
+beforeEach(() =>
+  ctx.userDb.db.exec(
+    "DELETE FROM fav; DELETE FROM play_history; DELETE FROM playlist_item; DELETE FROM playlist; DELETE FROM setting WHERE key = 'subsonic_play_queue'",
+  ),
+);
 
 const app = (path: string) => callAsUser(ctx.app, path, 'json', TOKEN);
 
@@ -89,6 +93,21 @@ describe.each(FORMATS)('the user’s data (%s)', (format: Format) => {
     expect(replaced.entry.map((s: { id: string }) => s.id)).toEqual([SAKURA.trackIds[3]]);
     expect((await send('deletePlaylist', { id: made.id })).response.status).toBe('ok');
     expect(ctx.userDb.playlists.list()).toEqual([]);
+  });
+
+  it('saves a play queue for the next player; an empty one forgets it; unknown songs change nothing', async () => {
+    const empty = (await send('getPlayQueue')).response.playQueue;
+    expect(empty).toMatchObject({ username: 'moecat', changed: '1970-01-01T00:00:00.000Z' });
+    expect(empty.entry ?? []).toEqual([]);
+    await send('savePlayQueue', { id: [SAKURA.trackIds[1], SAKURA.trackIds[2]], current: SAKURA.trackIds[2], position: '4500' });
+    const saved = (await send('getPlayQueue')).response.playQueue;
+    expect(saved).toMatchObject({ current: SAKURA.trackIds[2], position: 4500, changedBy: 'moecat-test', changed: new Date(FIXTURE_NOW).toISOString() });
+    expect(saved.entry.map((s: { id: string }) => s.id)).toEqual([SAKURA.trackIds[1], SAKURA.trackIds[2]]);
+    expect((await send('savePlayQueue', { id: ['999999999'] })).response.error.code).toBe(70);
+    expect((await send('savePlayQueue', { id: SAKURA.trackIds[1], current: SAKURA.trackIds[3] })).response.error.code).toBe(0);
+    expect((await send('getPlayQueue')).response.playQueue.entry).toHaveLength(2);
+    await send('savePlayQueue');
+    expect((await send('getPlayQueue')).response.playQueue.entry ?? []).toEqual([]);
   });
 
   it.each([
