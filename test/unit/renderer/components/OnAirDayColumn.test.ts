@@ -41,6 +41,7 @@ function render(props: {
   date?: { short: string; long: string };
   timings?: Map<number, TodayTiming>;
   next?: number | null;
+  onlyFollowed?: boolean;
 }) {
   const router = createRouter({
     history: createMemoryHistory(),
@@ -53,6 +54,11 @@ function render(props: {
 }
 
 describe('OnAirDayColumn', () => {
+  it('says an empty day has nothing on air, or, while only followed shows are listed, none of them', () => {
+    expect(render({ weekday: 1, entries: [], today: false }).get('.empty').text()).toBe('Nothing airs on Monday.');
+    expect(render({ weekday: 1, entries: [], today: false, onlyFollowed: true }).get('.empty').text()).toBe('None of your shows airs on Monday.');
+  });
+
   it('lists the shows in the given order with their broadcast times and titles', () => {
     const wrapper = render({ weekday: 1, entries: monday, today: false });
     const cards = wrapper.findAll('[data-testid="onair-entry"]');
