@@ -26,6 +26,8 @@ describe('lyrics', () => {
     await page.getByTestId('player-lyrics-toggle').click();
     const lines = page.getByTestId('lyrics-lines').locator('li');
     await expect.poll(() => lines.count()).toBe(LINES.length);
+    // English lyrics are not marked Japanese: they take the page's language.
+    expect(await page.getByTestId('lyrics-lines').getAttribute('lang')).toBeNull();
     await expect.poll(activeText, { timeout: 10_000 }).toBe(LINES[0].text);
     // The second line comes at 2 s of the real audio.
     await expect.poll(activeText, { timeout: 10_000 }).toBe(LINES[1].text);
