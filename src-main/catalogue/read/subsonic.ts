@@ -80,6 +80,9 @@ export function subsonicQueries(db: Db) {
     WHERE wt.wiki_type IN ('music', 'radio') AND t.tag_name NOT GLOB '[12][0-9][0-9][0-9]'
     GROUP BY t.tag_id ORDER BY t.tag_name`);
   const lastModified = db.prepare(`SELECT max(w.wiki_modified) FROM wiki w WHERE ${MUSIC}`).pluck();
+  const dataVersion = db.prepare('PRAGMA data_version').pluck();
+  const artistsKept = new Map<number | null, SubsonicArtist[]>();
+  let artistsVersion = -1;
 
   const toSong = (row: SubUploadRow, site: string): SubDto =>
     toSub(row, site, row.up_id === null ? [] : [row as unknown as UploadRow], toWiki({ ...row, wiki_id: row.sub_parent_wiki }, site));
@@ -122,28 +125,45 @@ export function subsonicQueries(db: Db) {
       const rows = songCounts.all(JSON.stringify(ids)) as { id: number; songs: number; seconds: number }[];
       return new Map(rows.map((r) => [r.id, { songs: r.songs, seconds: r.seconds }]));
     },
-    /** Every artist named by an album or a song, once per folded name, in name order. */
+    /**
+     * Every artist named by an album or a song, once per folded name, in name order. Read from every
+     * music and radio row's meta, so kept until the catalogue changes (`PRAGMA data_version`: another
+     * connection's import or sync) — the artist lists and every search ask for it.
+     */
     artists(folder?: number): SubsonicArtist[] {
-      const found = new Map<string, SubsonicArtist>();
-      for (const { meta } of peopleRows.all({ folder: folder ?? null }) as { meta: string }[]) {
-        for (const name of peopleOfRow(meta)) {
-          const key = searchFold(name);
-          if (key !== '' && !found.has(key)) found.set(key, { name, albumCount: 0 });
-        }
+      const version = dataVersion.get() as number;
+      if (version !== artistsVersion) {
+        artistsKept.clear();
+        artistsVersion = version;
       }
-      for (const meta of entryMetas.all({ folder: folder ?? null }) as string[]) {
-        for (const key of new Set(peopleOfRow(meta).map(searchFold))) {
-          const artist = found.get(key);
-          if (artist) artist.albumCount++;
-        }
-      }
-      return [...found.values()].sort((a, b) => a.name.localeCompare(b.name));
+      const kept = artistsKept.get(folder ?? null);
+      if (kept) return kept;
+      const list = readArtists(folder);
+      artistsKept.set(folder ?? null, list);
+      return list;
     },
     /** Tags of music and radio (not years) with how many albums and songs carry them. */
     genres: () => genres.all() as { value: string; albumCount: number; songCount: number }[],
     /** The newest change to a music or radio entry (Unix seconds), 0 when none. */
     lastModified: () => (lastModified.get() as number | null) ?? 0,
   };
+
+  function readArtists(folder: number | undefined): SubsonicArtist[] {
+    const found = new Map<string, SubsonicArtist>();
+    for (const { meta } of peopleRows.all({ folder: folder ?? null }) as { meta: string }[]) {
+      for (const name of peopleOfRow(meta)) {
+        const key = searchFold(name);
+        if (key !== '' && !found.has(key)) found.set(key, { name, albumCount: 0 });
+      }
+    }
+    for (const meta of entryMetas.all({ folder: folder ?? null }) as string[]) {
+      for (const key of new Set(peopleOfRow(meta).map(searchFold))) {
+        const artist = found.get(key);
+        if (artist) artist.albumCount++;
+      }
+    }
+    return [...found.values()].sort((a, b) => a.name.localeCompare(b.name));
+  }
 }
 
 function peopleOfRow(meta: string): string[] {
