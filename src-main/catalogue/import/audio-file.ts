@@ -4,12 +4,20 @@
 // MP3, FLAC, Ogg Vorbis, Opus, M4A/MP4 (AAC and ALAC), WAV, AIFF, WavPack, Monkey's Audio, Musepack and
 // WMA (contract/audio-formats.ts); whether the browser plays it or the server transcodes it is decided
 // when it is played, not here.
+//
+// Decisions on tags (docs/sources.md): a compilation (its compilation flag — ID3 TCMP, MP4 cpil, a
+// COMPILATION comment — or an album artist "Various Artists") is one album by its album title alone,
+// however its tracks' artists differ; genres are split at ';' (Vorbis comments often hold "Rock;Pop");
+// without an embedded picture, the folder's cover.jpg / folder.jpg / front.png is the cover
+// (folder-cover.ts); lyrics come from ID3, Vorbis comments and MP4 atoms alike (lyrics.ts).
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseFile, type IAudioMetadata, type IFormat } from 'music-metadata';
 import { extensionOf, type AudioType } from '../../contract/audio-formats';
 import { saveCover } from '../write/cover-files';
+import type { FolderCover } from './folder-cover';
 import { lyricsOf, type Lyrics, type Sidecar } from './lyrics';
 
 /** What the import keeps of one file: its fingerprint and everything the catalogue needs from it. */
@@ -40,6 +48,8 @@ export interface FileRecord {
   length: number;
   /** The saved cover's folder name (cover-files.ts), null when the file has none. */
   cover: string | null;
+  /** The folder cover's size and mtime ('' when there is none): a changed one reads the song again. */
+  folderCover: string;
   /** The sidecar .lrc's size and mtime ('' when there is none): a changed sidecar reads the song again. */
   lrc: string;
   /**
@@ -80,6 +90,9 @@ function pictureOf(meta: IAudioMetadata) {
 }
 
 const normalise = (text: string) => text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+const VARIOUS = /^various( artists)?$/i;
+/** An album artist that names a compilation, when the tags name none. */
+export const VARIOUS_ARTISTS = 'Various Artists';
 const stemOf = (name: string) => name.replace(/\.[^.]*$/, '');
 
 export interface ReadContext {
@@ -95,7 +108,15 @@ export interface ReadContext {
  * Reads the file at the real path `path` (`rel` inside the folder); throws an Error whose message says
  * why it is not usable.
  */
-export async function readAudioFile(ctx: ReadContext, rel: string, path: string, size: number, mtimeMs: number, sidecar: Sidecar | null): Promise<FileRecord> {
+export async function readAudioFile(
+  ctx: ReadContext,
+  rel: string,
+  path: string,
+  size: number,
+  mtimeMs: number,
+  sidecar: Sidecar | null,
+  folderCover: FolderCover | null = null,
+): Promise<FileRecord> {
   let meta: IAudioMetadata;
   try {
     meta = await parseFile(path, { duration: true });
@@ -119,9 +140,16 @@ export async function readAudioFile(ctx: ReadContext, rel: string, path: string,
     } catch (err) {
       ctx.report(`${rel}: its cover picture cannot be used (${(err as Error).message}); imported without it.`);
     }
+  } else if (folderCover) {
+    try {
+      cover = await saveCover(ctx.dataDir, await readFile(folderCover.path));
+    } catch (err) {
+      ctx.report(`${rel}: the folder's cover picture cannot be used (${(err as Error).message}); imported without it.`);
+    }
   }
   const albumTag = common.album?.trim() ?? '';
-  const albumArtist = common.albumartist?.trim() ?? '';
+  const compilation = common.compilation === true || VARIOUS.test(common.albumartist?.trim() ?? '');
+  const albumArtist = common.albumartist?.trim() || (compilation ? VARIOUS_ARTISTS : '');
   const dir = rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '';
   const lossless = format.lossless ?? ['flac', 'alac', 'wav', 'aiff', 'ape'].includes(type);
   // A format that states no bitrate (or a nonsensical one) is measured by its size over its length.
@@ -129,7 +157,7 @@ export async function readAudioFile(ctx: ReadContext, rel: string, path: string,
   return {
     size,
     mtimeMs,
-    album: albumTag ? `album:${normalise(albumTag)}\u0000${normalise(albumArtist)}` : `folder:${dir}`,
+    album: albumTag ? `album:${normalise(albumTag)}\u0000${compilation ? '*compilation' : normalise(albumArtist)}` : `folder:${dir}`,
     albumTitle: albumTag || (dir ? dir.slice(dir.lastIndexOf('/') + 1) : basename(ctx.root)),
     albumArtist,
     artist: common.artist?.trim() ?? '',
@@ -137,7 +165,14 @@ export async function readAudioFile(ctx: ReadContext, rel: string, path: string,
     track: common.track.no ?? null,
     disc: common.disk.no ?? null,
     date: common.date?.trim() || (common.year ? String(common.year) : ''),
-    genres: [...new Set((common.genre ?? []).map((g) => g.trim()).filter(Boolean))],
+    genres: [
+      ...new Set(
+        (common.genre ?? [])
+          .flatMap((g) => g.split(';'))
+          .map((g) => g.trim())
+          .filter(Boolean),
+      ),
+    ],
     md5: await md5Of(path),
     type,
     codec: format.codec ?? '',
@@ -147,6 +182,7 @@ export async function readAudioFile(ctx: ReadContext, rel: string, path: string,
     bitrate: Math.round(bitrate / 1000),
     length: Math.round(format.duration),
     cover,
+    folderCover: folderCover?.fingerprint ?? '',
     lrc: sidecar?.fingerprint ?? '',
     lyrics: await lyricsOf(sidecar, common.lyrics, (why) => ctx.report(`${rel}: ${why}; imported without them.`)),
   };

@@ -12,8 +12,9 @@
 //   so CBR MP3s without a Xing header measure right), and its tags. A file with an audio extension in
 //   which no audio Moecat takes is found is a problem, listed, not fatal; so is an unreadable
 //   sub-folder or an unreadable cover picture (the album then gets the generated cover).
-// - Lyrics: a sidecar .lrc beside the audio file (same name) wins over the file's own USLT/SYLT tags
-//   (lyrics.ts); a changed sidecar reads the song again.
+// - Lyrics: a sidecar .lrc beside the audio file (same name) wins over the file's own lyrics tags
+//   (lyrics.ts); a folder's cover.jpg / folder.jpg / front.png is the cover of its songs that embed
+//   none (folder-cover.ts); a changed sidecar or folder cover reads the songs again.
 // - Re-import is incremental: the source's state keeps, per file, its size and mtime and what was read
 //   from it. A file whose size and mtime are unchanged is not read again. An album is written again
 //   when one of its files is new, changed or gone, or when the catalogue lacks it; albums no file
@@ -30,7 +31,7 @@
 // Over 300 lines: scanning, grouping and writing are one pipeline with one shared state shape.
 import { existsSync, type Dirent } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
-import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { CatalogueWriter, IncomingEntry, IncomingSub } from '../write/catalogue-writer';
 import { COVERS_DIR, removeCovers } from '../write/cover-files';
 import type { MetaItem } from '../write/source-entry';
@@ -39,10 +40,11 @@ import { localMidnight, midnightOf } from '../../contract/time';
 import { isAudioFileName } from '../../contract/audio-formats';
 import { readAudioFile, type FileRecord } from './audio-file';
 import { realFileInside } from './inside-folder';
+import { folderCovers } from './folder-cover';
 import { sidecarOf, type Lyrics } from './lyrics';
 
 /** Bump when FileRecord changes: every file is then read again. */
-const STATE_VERSION = 3;
+const STATE_VERSION = 4;
 /** Albums per transaction; a batch also closes after BATCH_SONGS songs. */
 const BATCH_ALBUMS = 20;
 const BATCH_SONGS = 400;
@@ -295,6 +297,7 @@ export async function importFolder(opts: FolderImportOptions): Promise<FolderImp
   // 2. Read what is new or changed; keep the rest from the state.
   const files: Record<string, FileRecord> = {};
   const songs = { added: 0, changed: 0, removed: 0, total: 0 };
+  const folderCoverOf = folderCovers(realRoot);
   for (const [i, rel] of paths.entries()) {
     checkSignal(signal);
     progress({ phase: 'read', done: i, total: paths.length, current: rel });
@@ -314,12 +317,14 @@ export async function importFolder(opts: FolderImportOptions): Promise<FolderImp
     const before = old.files[rel];
     const coverGone = before?.cover && !existsSync(join(dataDir, COVERS_DIR, before.cover));
     const sidecar = await sidecarOf(path, realRoot);
-    if (before && !coverGone && fingerprintOf(before) === fingerprintOf(info) && before.lrc === (sidecar?.fingerprint ?? '')) {
+    const folderCover = await folderCoverOf(dirname(path));
+    const sidecarsSame = before?.lrc === (sidecar?.fingerprint ?? '') && before.folderCover === (folderCover?.fingerprint ?? '');
+    if (before && !coverGone && fingerprintOf(before) === fingerprintOf(info) && sidecarsSame) {
       files[rel] = before;
       continue;
     }
     try {
-      files[rel] = await readAudioFile({ root, dataDir, report }, rel, file.path, info.size, info.mtimeMs, sidecar);
+      files[rel] = await readAudioFile({ root, dataDir, report }, rel, file.path, info.size, info.mtimeMs, sidecar, folderCover);
       if (before) songs.changed++;
       else songs.added++;
     } catch (err) {
