@@ -96,6 +96,13 @@ export async function subsonicRoutes(app: FastifyInstance): Promise<void> {
   const failures = new FailedSignIns(app.deps.now);
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_req, body, done) => done(null, body));
+    // Any other body is no parameters (the spec's POST is a form); the query still is.
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_req, _body, done) => done(null, undefined));
+    // What Fastify refuses before the handler (a body over the limit) is the spec's error too, never another envelope.
+    scope.setErrorHandler((error, request, reply) => {
+      const format = new URLSearchParams(request.url.split('?')[1] ?? '').get('f') === 'json' ? 'json' : 'xml';
+      return sendSubsonicError(reply, format, new SubsonicError(SUBSONIC_CODES.GENERIC, (error as Error).message || 'The request cannot be read.'));
+    });
     scope.route({ method: ['GET', 'POST'], url: '/rest/*', bodyLimit: BODY_LIMIT, handler: (request, reply) => answer(app, failures, request, reply) });
   });
 }

@@ -85,6 +85,24 @@ describe('formats', () => {
     expect(xmlAsJson(res.body)['subsonic-response']).toMatchObject({ status: 'failed', error: { code: '0' } });
   });
 
+  it('takes the query of a POST whose body is not a form, and answers a body over its limit with the spec error', async () => {
+    const odd = await ctx.app.inject({
+      method: 'POST',
+      url: `/rest/ping.view?c=x&v=1.16.1&f=json&apiKey=${key}`,
+      headers: { host: '127.0.0.1:7777', 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
+    expect(JSON.parse(odd.body)['subsonic-response'].status).toBe('ok');
+    const huge = await ctx.app.inject({
+      method: 'POST',
+      url: '/rest/ping.view?f=json',
+      headers: { host: '127.0.0.1:7777', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `c=x&v=1.16.1&apiKey=${key}&pad=${'x'.repeat(300 * 1024)}`,
+    });
+    expect(huge.statusCode).toBe(200);
+    expect(JSON.parse(huge.body)['subsonic-response']).toMatchObject({ status: 'failed', error: { code: 0 } });
+  });
+
   it('answers an unknown name under /rest/ with the error, not a page', async () => {
     const res = await ctx.app.inject({ url: `/rest/nothing-here?c=x&v=1.16.1&f=json`, headers: { host: '127.0.0.1:7777' } });
     expect(res.statusCode).toBe(200);
