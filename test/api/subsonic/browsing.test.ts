@@ -103,6 +103,11 @@ describe.each(FORMATS)('browsing (%s)', (format) => {
     ['getArtist', { id: 'ar-***' }, 70],
     ['getMusicDirectory', { id: 'x' }, 70],
     ['getArtists', { musicFolderId: 'one' }, 0],
+    ['getArtistInfo2', { id: artistId('Nobody At All') }, 70],
+    ['getSimilarSongs2', { id: 'al-1' }, 70],
+    ['getTopSongs', {}, 10],
+    ['getTopSongs', { artist: 'Hanamori Yui', count: '-1' }, 0],
+    ['getLyricsBySongId', { id: '999999999' }, 70],
   ])('%s with %o answers error %i', async (endpoint, params, code) => {
     expect((await get(endpoint, params as Record<string, string>)).response).toMatchObject({ status: 'failed', error: { code } });
   });

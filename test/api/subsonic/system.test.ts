@@ -46,6 +46,12 @@ describe.each(FORMATS)('system endpoints (%s)', (format) => {
     expect(response.scanStatus.scanning).toBe(false);
   });
 
+  it('startScan re-imports the imported folders (none here, on a fixed catalogue) with the password, not with a key', async () => {
+    const { response } = await call(ctx.app, 'startScan', format, {}, { auth: { u: 'moecat', p: PASSWORD } });
+    expect(response.scanStatus).toMatchObject({ scanning: false });
+    expect((await call(ctx.app, 'startScan', format, {}, { auth: withKey() })).response.error.code).toBe(50);
+  });
+
   it('getUser describes the one user, and no other', async () => {
     const auth = { u: 'moecat', p: PASSWORD };
     const { response } = await call(ctx.app, 'getUser', format, { username: 'moecat' }, { auth });
