@@ -2,8 +2,9 @@
 // (fixtures/audio-formats.ts) imported before the server starts; each song's page plays it and the
 // <audio>'s time advances — the formats Chromium decodes from their own /files/folder/… address, the
 // others as the server's transcoded stream (ffmpeg), where a seek starts the stream again from there.
-// Without ffmpeg the song's page says it is not playable here and the player says why.
-// Screenshot: song-needs-ffmpeg.
+// Without ffmpeg the song's page says it is not playable here and the player says why. An album of two
+// discs lists its tracks under "Disc 1" and "Disc 2".
+// Screenshots: song-needs-ffmpeg, album-two-discs.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,12 +15,13 @@ import { importFolder } from '../../src-main/catalogue/import/folder-import';
 import { ensureWorkingCatalogue } from '../../src-main/catalogue/upgrade/working-copy';
 import { openCatalogueWriter } from '../../src-main/catalogue/write/catalogue-writer';
 import { needsTranscode } from '../../src-main/contract/audio-formats';
-import { FORMAT_FIXTURES, writeFormatFile, writeLongAiff } from '../fixtures/audio-formats';
+import { encodeTone, FORMAT_FIXTURES, writeFormatFile, writeLongAiff } from '../fixtures/audio-formats';
 import { startHarness, type Harness } from './fixtures/browser';
 
 const music = mkdtempSync(join(tmpdir(), 'moecat-e2e-formats-'));
-/** Song ids by file name, read from the import. */
+/** Song ids by file name, and album ids by title, read from the import. */
 const songs = new Map<string, number>();
+const albums = new Map<string, number>();
 
 /** Writes every format (and a minute-long AIFF to seek in) and imports them into the harness's working catalogue. */
 async function importFormats({ dataDir, shippedCatalogue }: { dataDir: string; shippedCatalogue: string }): Promise<void> {
@@ -30,6 +32,8 @@ async function importFormats({ dataDir, shippedCatalogue }: { dataDir: string; s
     await importFolder({ writer, folder: music, dataDir });
     const rows = writer.db.prepare("SELECT up_obj_id, up_uri FROM upload WHERE up_uri LIKE '/folder/%'").all() as { up_obj_id: number; up_uri: string }[];
     for (const r of rows) songs.set(r.up_uri.slice(r.up_uri.lastIndexOf('/') + 1), r.up_obj_id);
+    const wikis = writer.db.prepare("SELECT wiki_id, wiki_title FROM wiki WHERE source_key LIKE 'album:%'").all() as { wiki_id: number; wiki_title: string }[];
+    for (const w of wikis) albums.set(w.wiki_title, w.wiki_id);
   } finally {
     writer.close();
   }
@@ -38,6 +42,19 @@ async function importFormats({ dataDir, shippedCatalogue }: { dataDir: string; s
 beforeAll(() => {
   for (const f of FORMAT_FIXTURES) writeFormatFile(join(music, f.file), f);
   writeLongAiff(join(music, 'long.aiff'), 60);
+  const flac = { ...FORMAT_FIXTURES.find((f) => f.type === 'flac')!, picture: false };
+  for (const [disc, track] of [
+    [2, 1],
+    [1, 2],
+    [1, 1],
+  ]) {
+    encodeTone(join(music, `Two Discs/${disc}-${track}.flac`), flac, {
+      album: 'Two Discs',
+      title: `Side ${disc}.${track}`,
+      disc: `${disc}/2`,
+      track: String(track),
+    });
+  }
 });
 afterAll(() => rmSync(music, { recursive: true, force: true }));
 
@@ -74,6 +91,15 @@ describe('each format plays', () => {
     await expect.poll(async () => (await audioState(page)).time, { timeout: 20_000 }).toBeGreaterThan(0.5);
     expect((await audioState(page)).paused).toBe(false);
     await expect(page.getByTestId('player-notice').textContent()).resolves.toBe('');
+  });
+
+  it('lists an album of two discs under "Disc 1" and "Disc 2", in disc then track order', async () => {
+    const page = await h.open(`/music/${albums.get('Two Discs')}`);
+    await expect(page.getByTestId('entry-disc').allTextContents()).resolves.toEqual(['Disc 1', 'Disc 2']);
+    const rows = page.getByTestId('entry-sub');
+    await expect(rows.locator('.title').allTextContents()).resolves.toEqual(['Side 1.1', 'Side 1.2', 'Side 2.1']);
+    await expect(rows.locator('.label').allTextContents()).resolves.toEqual(['1', '2', '1']);
+    await h.shot('album-two-discs');
   });
 
   it('seeks in a transcoded song by streaming it again from there', async () => {

@@ -81,6 +81,17 @@ export function trackNumber(order: string): string {
   return trimmed;
 }
 
+/**
+ * The discs of a track list whose orders are disc-track ('2-03', as an import numbers an album of several
+ * discs): each track's disc and its number on it; null when the list is not of several discs.
+ */
+export function discsOf(orders: readonly string[]): { disc: number; track: string }[] | null {
+  const parsed = orders.map((o) => /^(\d+)-(\d+)('*)$/.exec(o.trim()));
+  if (parsed.some((m) => !m)) return null;
+  const discs = parsed.map((m) => ({ disc: Number(m![1]), track: `${Number(m![2])}${m![3]}` }));
+  return new Set(discs.map((d) => d.disc)).size > 1 ? discs : null;
+}
+
 type Translate = (key: string, named: Record<string, unknown>) => string;
 
 /** "Track 3", "Episode 12", "Track 2-03" in the UI's language; `fallback` when the sub-entry has no number. */

@@ -1,6 +1,7 @@
-// Track numbers as people write them: no zero padding, a multi-disc number kept whole, in the UI's words.
+// Track numbers as people write them: no zero padding, a multi-disc number kept whole (or split by disc for
+// a track list's disc headings), in the UI's words.
 import { describe, expect, it } from 'vitest';
-import { formatIsoDay, isStaleData, trackLabel, trackNumber } from '../../../../src-renderer/src/composables/entry-format';
+import { discsOf, formatIsoDay, isStaleData, trackLabel, trackNumber } from '../../../../src-renderer/src/composables/entry-format';
 
 const t = (key: string, named: Record<string, unknown>) => `${key}:${named.n}`;
 
@@ -14,6 +15,19 @@ describe('trackNumber', () => {
     ['', ''],
     [' 7 ', '7'],
   ])('%j → %j', (order, shown) => expect(trackNumber(order)).toBe(shown));
+});
+
+describe('discsOf', () => {
+  it('splits the disc-track orders of an album of several discs', () => {
+    expect(discsOf(['1-01', '1-02', '2-01', "2-01'"])).toEqual([
+      { disc: 1, track: '1' },
+      { disc: 1, track: '2' },
+      { disc: 2, track: '1' },
+      { disc: 2, track: "1'" },
+    ]);
+  });
+
+  it.each([[['1', '2']], [['1-01', '1-02']], [['1-01', 'SP']], [[]]])('leaves %j alone: not several discs', (orders) => expect(discsOf(orders)).toBeNull());
 });
 
 describe('trackLabel', () => {
