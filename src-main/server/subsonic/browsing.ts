@@ -64,13 +64,13 @@ export const BROWSING_ENDPOINTS: Record<string, Endpoint> = {
   },
   getIndexes: {
     auth: 'key',
-    handle: (ctx) => ({
-      indexes: {
-        ignoredArticles: '',
-        lastModified: queries(ctx).subsonic.lastModified() * 1000,
-        index: indexed(ctx, (name) => ({ id: artistId(name), name })),
-      },
-    }),
+    handle(ctx) {
+      const lastModified = queries(ctx).subsonic.lastModified() * 1000;
+      // A client that has the list as of `ifModifiedSince` gets no artists when nothing changed since.
+      const since = int(ctx, 'ifModifiedSince', undefined, 0, 8_640_000_000_000_000);
+      if (since !== undefined && lastModified <= since) return { indexes: { ignoredArticles: '', lastModified } };
+      return { indexes: { ignoredArticles: '', lastModified, index: indexed(ctx, (name) => ({ id: artistId(name), name })) } };
+    },
   },
   getArtist: {
     auth: 'key',

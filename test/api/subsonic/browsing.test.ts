@@ -33,10 +33,13 @@ describe.each(FORMATS)('browsing (%s)', (format) => {
     expect(artists.length).toBeLessThan(20);
   });
 
-  it('getIndexes lists the same artists with the library’s last change', async () => {
+  it('getIndexes lists the same artists with the library’s last change, none when unchanged since ifModifiedSince', async () => {
     const { response } = await get('getIndexes');
     expect(response.indexes.lastModified).toBeGreaterThan(0);
     expect(response.indexes.index.flatMap((i: { artist: { name: string }[] }) => i.artist.map((a) => a.name))).toContain('Hanamori Yui');
+    const since = response.indexes.lastModified;
+    expect((await get('getIndexes', { ifModifiedSince: String(since) })).response.indexes.index ?? []).toEqual([]);
+    expect((await get('getIndexes', { ifModifiedSince: String(since - 1) })).response.indexes.index.length).toBeGreaterThan(0);
   });
 
   it("getArtist gives the artist's albums, the radio show they host included", async () => {
