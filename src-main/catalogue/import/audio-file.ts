@@ -9,12 +9,14 @@
 // COMPILATION comment — or an album artist "Various Artists") is one album by its album title alone,
 // however its tracks' artists differ; genres are split at ';' (Vorbis comments often hold "Rock;Pop");
 // without an embedded picture, the folder's cover.jpg / folder.jpg / front.png is the cover
-// (folder-cover.ts); lyrics come from ID3, Vorbis comments and MP4 atoms alike (lyrics.ts).
+// (folder-cover.ts); lyrics come from ID3, Vorbis comments and MP4 atoms alike (lyrics.ts). A file
+// whose ID3v2 tag music-metadata cannot read (a damaged header, an unknown version) is read again
+// past the tag: it joins, named from its path, rather than being left out.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { parseFile, type IAudioMetadata, type IFormat } from 'music-metadata';
+import { parseFile, parseStream, type IAudioMetadata, type IFormat } from 'music-metadata';
 import { extensionOf, type AudioType } from '../../contract/audio-formats';
 import { saveCover } from '../write/cover-files';
 import type { FolderCover } from './folder-cover';
@@ -77,6 +79,22 @@ export function audioTypeOf(format: IFormat): AudioType | undefined {
   return undefined;
 }
 
+/** The file read past a leading ID3v2 tag (the audio, untagged); undefined when it has none. */
+async function readPastId3(path: string, size: number): Promise<IAudioMetadata | undefined> {
+  const header = Buffer.alloc(10);
+  const file = await open(path);
+  try {
+    await file.read(header, 0, 10, 0);
+  } finally {
+    await file.close();
+  }
+  if (header.toString('latin1', 0, 3) !== 'ID3') return undefined;
+  const tagSize = ((header[6] & 0x7f) << 21) | ((header[7] & 0x7f) << 14) | ((header[8] & 0x7f) << 7) | (header[9] & 0x7f);
+  const start = 10 + tagSize + (header[5] & 0x10 ? 10 : 0);
+  if (start >= size) return undefined;
+  return parseStream(createReadStream(path, { start }), { mimeType: 'audio/mpeg', size: size - start }, { duration: true });
+}
+
 async function md5Of(path: string): Promise<string> {
   const hash = createHash('md5');
   for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
@@ -121,7 +139,9 @@ export async function readAudioFile(
   try {
     meta = await parseFile(path, { duration: true });
   } catch (err) {
-    throw new Error(size === 0 ? 'the file is empty' : `cannot be read as audio (${(err as Error).message})`);
+    const bare = size > 0 ? await readPastId3(path, size).catch(() => undefined) : undefined;
+    if (!bare) throw new Error(size === 0 ? 'the file is empty' : `cannot be read as audio (${(err as Error).message})`);
+    meta = bare;
   }
   const { format, common } = meta;
   const type = audioTypeOf(format);

@@ -1,9 +1,9 @@
 // Folder import of the tags a real library has, on files made by ffmpeg (fixtures/audio-formats.ts):
 // multi-disc albums ordered by disc then track, compilations one album whatever their artists, album
 // artist beside track artists, a folder's cover.jpg / front.png when nothing is embedded (a changed one
-// read again), genres as tags (split at ';'), lyrics in Vorbis comments and MP4 atoms, and a file
-// without tags named from its path.
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+// read again), genres as tags (split at ';'), lyrics in Vorbis comments and MP4 atoms, and files
+// without tags or with a tag that cannot be read named from their path.
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,8 +63,12 @@ beforeAll(async () => {
   encodeTone(join(music, 'Covered/song.flac'), FLAC, { album: 'Covered', title: 'Pictured' });
   writePicture(join(music, 'Covered/front.png'), 'blue');
   writePicture(join(music, 'Covered/Cover.jpg'), 'green');
-  // No tags at all.
+  // No tags at all; and an ID3 tag of a version that does not exist, before good MP3 audio.
   encodeTone(join(music, 'Loose Ends/07 - untitled take.flac'), FLAC, {});
+  const broken = encodeTone(join(music, 'Loose Ends/08 - broken tag.mp3'), fixture('mp3'), { title: 'Never Read', album: 'Never Read' });
+  const bytes = readFileSync(broken);
+  bytes[3] = 9; // ID3v2.9
+  writeFileSync(broken, bytes);
   await run();
 });
 afterAll(() => {
@@ -128,9 +132,10 @@ describe('importFolder() — a real library’s tags', () => {
     expect(lyrics('Summer Mix', 'Bloom').map((l) => l.text)).toEqual(['In the MP4 atom']);
   });
 
-  it('names a song without tags from its path, its album from its folder', () => {
+  it('names songs without tags, or with tags that cannot be read, from their path, their album from its folder', () => {
     const songs = tracks(album('Loose Ends').wiki_id);
-    expect(songs.map((s) => s.sub_title)).toEqual(['07 - untitled take']);
+    expect(songs.map((s) => s.sub_title).sort()).toEqual(['07 - untitled take', '08 - broken tag']);
+    expect(albumsTitled('Never Read')).toEqual([]);
   });
 
   it('uses the folder’s cover picture when nothing is embedded, cover.jpg before front.png, and reads a changed one again', async () => {
