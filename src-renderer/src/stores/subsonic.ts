@@ -2,6 +2,7 @@
 // setting or clearing it. The password goes to the server and is not kept here.
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
+import { serverUrl } from '../api/client';
 import { clearSubsonicPassword, fetchSubsonicSettings, setSubsonicPassword, type SubsonicSettings } from '../api/subsonic';
 import { latestRead, userAction } from './requests';
 
@@ -15,5 +16,8 @@ export const useSubsonicStore = defineStore('subsonic', () => {
   const setPassword = (password: string) => act(async () => (settings.value = await setSubsonicPassword(password)));
   const clear = () => act(async () => (settings.value = await clearSubsonicPassword()));
 
-  return { settings, loadState, busy, actionError, load, setPassword, clear };
+  /** The address a player connects to: this server's. */
+  const address = serverUrl;
+
+  return { settings, address, loadState, busy, actionError, load, setPassword, clear };
 });
