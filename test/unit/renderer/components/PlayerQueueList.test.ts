@@ -64,6 +64,8 @@ function open(count: number, current: number) {
 
 const rowTitles = (wrapper: ReturnType<typeof mount>) => wrapper.findAll('[data-testid="queue-item"] .title').map((t) => t.text());
 const button = (wrapper: ReturnType<typeof mount>, label: string) => wrapper.get(`button[aria-label="${label}"]`);
+/** The row's own button, which jumps to its track. */
+const jump = (wrapper: ReturnType<typeof mount>, i: number) => wrapper.findAll('[data-part="jump"]')[i];
 const storeTitles = (player: ReturnType<typeof usePlayerStore>) => player.queue.map((t) => t.title);
 
 describe('PlayerQueueList', () => {
@@ -83,7 +85,10 @@ describe('PlayerQueueList', () => {
     expect(rows.map((r) => r.classes('current'))).toEqual([false, true, false]);
     const current = wrapper.findAll('button[aria-current="true"]');
     expect(current).toHaveLength(1);
-    expect(current[0].attributes('aria-label')).toBe('Play Track 2');
+    // Named by what it shows: no label hides the title, artist, album or length from its name.
+    expect(current[0].attributes('aria-label')).toBeUndefined();
+    expect(current[0].get('.title').text()).toBe('Track 2');
+    for (const shown of ['Track 2', 'Artist · Album 7', '3:05']) expect(current[0].text()).toContain(shown);
     // Other rows show their position; the current one shows the playing icon instead.
     expect(rows[0].get('.num').text()).toBe('1');
     expect(rows[1].get('.num').text()).toBe('');
@@ -95,7 +100,7 @@ describe('PlayerQueueList', () => {
     expect(storeTitles(player)).toEqual(['Track 2', 'Track 1', 'Track 3']);
     expect(player.current?.title).toBe('Track 2');
     expect(rowTitles(wrapper)).toEqual(['Track 2', 'Track 1', 'Track 3']);
-    expect(wrapper.get('button[aria-current="true"]').attributes('aria-label')).toBe('Play Track 2');
+    expect(wrapper.get('button[aria-current="true"] .title').text()).toBe('Track 2');
 
     await button(wrapper, 'Move Track 3 up').trigger('click');
     expect(storeTitles(player)).toEqual(['Track 2', 'Track 3', 'Track 1']);
@@ -122,9 +127,9 @@ describe('PlayerQueueList', () => {
 
   it('plays the track a row is clicked on', async () => {
     const { player, wrapper } = open(3, 0);
-    await button(wrapper, 'Play Track 3').trigger('click');
+    await jump(wrapper, 2).trigger('click');
     expect(player.index).toBe(2);
-    expect(wrapper.get('button[aria-current="true"]').attributes('aria-label')).toBe('Play Track 3');
+    expect(wrapper.get('button[aria-current="true"] .title').text()).toBe('Track 3');
   });
 
   it('clears the queue and says it is empty', async () => {
