@@ -1,6 +1,8 @@
 // A menu button's behaviour (the "Add to playlist" and song "⋯" menus): opening focuses the first
 // item, ↑/↓ move between items (wrapping), Escape or a choice closes it and gives the focus back to
-// the button. The component renders the button and the menu with these refs.
+// the button. The component renders the button and the menu with these refs, its items with
+// tabindex="-1": as in any menu, the arrows move between them and Tab leaves, so they are no stops of
+// the page's Tab order (nor targets a person could Tab to under the open menu).
 import { nextTick, ref } from 'vue';
 
 export function useMenuButton(onOpen?: () => unknown) {
