@@ -1,5 +1,6 @@
-// axe-core over every main screen, in the light and the dark theme, wide and 360 px narrow, with a song in the player: the
-// WCAG 2.x A and AA rules (colour contrast among them) must find nothing. A violation fails the test
+// axe-core over every main screen, in the light and the dark theme, wide and 360 px narrow, with a song in the player, and
+// over what opens on them (the queue, the lyrics, the ⋯ and Add to playlist menus, the New playlist dialog): the
+// WCAG 2.x A and AA rules (colour contrast and target size among them) must find nothing. A violation fails the test
 // with the rule, the elements and what axe says to fix (also written to test-results/screens/axe-<screen>-<width>-<theme>.txt).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -8,7 +9,7 @@ import type { AxeResults, Result } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREENS_DIR, startHarness, type Harness } from './fixtures/browser';
-import { SAKURA_ID, SCREENS, settle } from './fixtures/screens';
+import { closeOverlay, OVERLAYS, prepareScreens, SCREENS, settle } from './fixtures/screens';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
@@ -76,10 +77,7 @@ const PASSES = [
 describe.each(PASSES)('with a song in the player, in the $theme theme at $width px', ({ theme, width }) => {
   beforeAll(async () => {
     if (await h.page.getByTestId('player-title').count()) return;
-    await h.open(`/music/${SAKURA_ID}`);
-    await h.page.getByTestId('play-all').click();
-    await h.page.getByTestId('player-title').waitFor();
-    await h.page.getByTestId('player-toggle').click();
+    await prepareScreens(h.page, h.open);
   });
 
   it.each(SCREENS.map((s) => [s.name, s] as const))('%s has no WCAG A or AA violation', async (_name, screen) => {
@@ -88,5 +86,24 @@ describe.each(PASSES)('with a song in the player, in the $theme theme at $width 
     await h.open(screen.path);
     await settle(h.page, screen);
     await expectNoViolations(screen.name, width, theme);
+  });
+
+  it('the queue, the lyrics, the menus and the dialog have no WCAG A or AA violation', async () => {
+    await h.page.setViewportSize({ width, height: width < 720 ? 740 : 800 });
+    await h.page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+    let at = '';
+    for (const overlay of OVERLAYS) {
+      if (overlay.path !== at) {
+        await h.open((at = overlay.path));
+        await h.page.waitForLoadState('networkidle');
+      }
+      // At the window's own height: what opens is placed for the window it opens in.
+      await h.page.setViewportSize({ width, height: width < 720 ? 740 : 800 });
+      const opened = await overlay.open(h.page);
+      const found = describeViolations((await axe(h.page)).violations);
+      writeFileSync(join(SCREENS_DIR, `axe-${overlay.name}-${width}-${theme}.txt`), found.join('\n'));
+      expect.soft(found, overlay.name).toEqual([]);
+      await closeOverlay(h.page, opened);
+    }
   });
 });
