@@ -1,5 +1,5 @@
 // Every audio format in Chromium against a real server: a folder of real files in each format
-// (fixtures/audio-formats.ts) imported before the server starts; each song's page plays it and the
+// (fixtures/audio-formats.ts) imported before the server starts; each song's page names its format, plays it and the
 // <audio>'s time advances — the formats Chromium decodes from their own /files/folder/… address, the
 // others as the server's transcoded stream (ffmpeg), where a seek starts the stream again from there.
 // Without ffmpeg the song's page says it is not playable here and the player says why. An album of two
@@ -14,7 +14,7 @@ import { CATALOGUE_FILE } from '../../src-main/catalogue/db/catalogue-files';
 import { importFolder } from '../../src-main/catalogue/import/folder-import';
 import { ensureWorkingCatalogue } from '../../src-main/catalogue/upgrade/working-copy';
 import { openCatalogueWriter } from '../../src-main/catalogue/write/catalogue-writer';
-import { needsTranscode } from '../../src-main/contract/audio-formats';
+import { AUDIO_FORMATS, needsTranscode } from '../../src-main/contract/audio-formats';
 import { encodeTone, FORMAT_FIXTURES, writeFormatFile, writeLongAiff } from '../fixtures/audio-formats';
 import { startHarness, type Harness } from './fixtures/browser';
 
@@ -84,6 +84,7 @@ describe('each format plays', () => {
 
   it.each(FORMAT_FIXTURES)('plays $file ($type), its time advancing', async (f) => {
     const page = await playSong(h, f.file);
+    await expect(page.getByTestId('sub-format').textContent()).resolves.toBe(AUDIO_FORMATS[f.type].label);
     // Its own file, or the transcoded stream of its upload (whose id is the song's).
     const expected = needsTranscode(f.type) ? `/files/transcoded/${songs.get(f.file)}` : `/files/folder/`;
     await expect.poll(async () => (await audioState(page)).src, { timeout: 20_000 }).toContain(expected);
