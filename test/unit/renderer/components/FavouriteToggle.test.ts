@@ -19,7 +19,6 @@ import AppNoticeToast from '../../../../src-renderer/src/components/AppNoticeToa
 import FavouriteToggle from '../../../../src-renderer/src/components/FavouriteToggle.vue';
 import { i18n } from '../../../../src-renderer/src/i18n';
 import { useAppNoticeStore } from '../../../../src-renderer/src/stores/app-notice';
-import { useFavouritesStore } from '../../../../src-renderer/src/stores/favourites';
 
 enableAutoUnmount(afterEach);
 
