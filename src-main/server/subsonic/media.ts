@@ -2,7 +2,8 @@
 // them everywhere else — /files/… (byte ranges, validators, never outside its folder; a synced song's
 // remote copy through /files/remote/…) and /covers/<id>/<size> — by routing the request there again, so
 // the face has no file serving of its own. The face does not transcode: `maxBitRate` and `format` are
-// accepted and the file is sent as it is (the spec's `format=raw`); players decode the formats themselves. Lyrics are the ones Moecat keeps.
+// accepted and the file is sent as it is (the spec's `format=raw`); players decode the formats themselves.
+// Lyrics are the ones Moecat keeps.
 import type { FastifyReply } from 'fastify';
 import { coverPath, filePath } from '../../contract/paths';
 import { COVER_SIZES, type CoverSize } from '../../contract/covers';
