@@ -19,7 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const itemTitles = () => h.page.getByTestId('playlist-items').locator('.name').allTextContents();
+const items = () => h.page.getByTestId('playlist-items').getByTestId('playlist-item');
+const itemTitles = () => items().getByTestId('track-title').allTextContents();
 
 describe('playlists', () => {
   it('made from an album, grown from a song, reordered and trimmed on its page', async () => {
@@ -43,9 +44,27 @@ describe('playlists', () => {
     await expect.poll(itemTitles).toEqual([...SAKURA.tracks.slice(0, 4), INORI.tracks[0], SAKURA.tracks[4]]);
     await page.getByRole('button', { name: `Remove “${SAKURA.tracks[1]}” from the playlist` }).click();
     await expect.poll(itemTitles).toEqual([SAKURA.tracks[0], SAKURA.tracks[2], SAKURA.tracks[3], INORI.tracks[0], SAKURA.tracks[4]]);
+    // Each row as an album's track list shows it: its album's cover, its artist (a link to their page), its length, ⋯ and ▶.
+    expect(await items().getByTestId('track-cover').count()).toBe(5);
+    expect(await items().getByTestId('track-artist').allTextContents()).toEqual([SAKURA.artist, SAKURA.artist, SAKURA.artist, INORI.artist, SAKURA.artist]);
+    const artistLink = items().nth(3).getByTestId('track-artist').getByRole('link', { name: INORI.artist });
+    expect(await artistLink.getAttribute('href')).toBe(`/artist/${encodeURIComponent(INORI.artist)}`);
+    expect(await items().getByTestId('track-menu').count()).toBe(5);
+    expect(await items().locator('.time').allTextContents()).not.toContain('');
+    expect(await items().locator('.playing').count()).toBe(0);
     await h.shot('playlist');
     await page.getByTestId('playlist-play').click();
     await expect.poll(() => page.getByTestId('player-bar').textContent()).toContain(SAKURA.tracks[0]);
+    // The row playing is marked, for the eye and for screen readers, and the mark follows the player.
+    await expect
+      .poll(() => page.locator('[data-testid="playlist-item"].playing').getByTestId('track-title').textContent())
+      .toBe(`${SAKURA.tracks[0]} (now playing)`);
+    await page.getByRole('button', { name: `Play “${INORI.tracks[0]}”` }).click();
+    await expect
+      .poll(() => page.locator('[data-testid="playlist-item"].playing').getByTestId('track-title').textContent())
+      .toBe(`${INORI.tracks[0]} (now playing)`);
+    expect(await page.locator('[data-testid="playlist-item"].playing').count()).toBe(1);
+    await h.shot('playlist-playing');
   });
 
   it('exports an .m3u8 that imports back as the same songs', async () => {
