@@ -1,8 +1,9 @@
 // Settings and About, driven in Chromium against a real server: language and theme apply at once and
 // survive a reload; API keys are created, shown, copied and revoked for real; About credits its data.
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './fixtures/browser';
+import { SCREENS_DIR, startHarness, type Harness } from './fixtures/browser';
 
 let h: Harness;
 let page: Page;
@@ -145,6 +146,38 @@ describe('layout', () => {
     await h.shot('about-800x600-ja');
     await h.open('/settings');
     await page.getByRole('radio', { name: 'English' }).check();
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('draws every card as wide as the page at 360 px, and the calendar card on a row of its own with its address whole', async () => {
+    /** The cards' widths, the calendar card's and the page's, and how much of the address is hidden. */
+    const measure = () =>
+      page.evaluate(() => {
+        const cards = Array.from(document.querySelectorAll<HTMLElement>('#main .settings > .card, #main .prefs .card'));
+        const calendar = document.querySelector<HTMLElement>('[data-testid="settings-calendar"]')!;
+        const feed = document.querySelector<HTMLTextAreaElement>('[data-testid="calendar-feed"]')!;
+        return {
+          count: cards.length,
+          widths: [...new Set(cards.map((c) => Math.round(c.getBoundingClientRect().width)))],
+          calendar: Math.round(calendar.getBoundingClientRect().width),
+          widest: Math.max(...cards.map((c) => Math.round(c.getBoundingClientRect().width))),
+          feedHidden: feed.scrollHeight - feed.clientHeight + (feed.scrollWidth - feed.clientWidth),
+          feed: feed.value,
+        };
+      });
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await h.open('/settings');
+      await page.getByTestId('api-key-row').first().waitFor();
+      await expect.poll(async () => (await measure()).feed).toMatch(/\/calendar\/following\.ics\?token=/);
+      const m = await measure();
+      expect(m.count).toBeGreaterThan(10);
+      // The calendar card is as wide as the cards below the preferences: never alone in a narrow column.
+      expect(m.calendar).toBe(m.widest);
+      expect(m.feedHidden).toBe(0);
+      if (width === 360) expect(m.widths).toHaveLength(1);
+      await page.screenshot({ path: join(SCREENS_DIR, `settings-${width}-full.png`), fullPage: true });
+    }
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 });
