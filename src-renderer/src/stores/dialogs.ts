@@ -1,5 +1,5 @@
-// The app's own dialogs, in place of the browser's prompt() and confirm() (which Electron does not
-// implement, and which look foreign in a browser): a store asks, AppDialog.vue shows the one question
+// The app's own dialogs, in place of the browser's built-in ones (Electron implements no text prompt,
+// and in a browser they look foreign): a store asks, AppDialog.vue shows the one question
 // and answers the promise — the text typed (null when cancelled) or whether the user confirmed. One at a
 // time: a new question cancels the one still open.
 import { defineStore } from 'pinia';
@@ -37,7 +37,7 @@ export const useDialogsStore = defineStore('dialogs', () => {
   }
 
   /** Asks for a line of text; resolves it trimmed, or null when cancelled or left empty. */
-  function prompt(question: Omit<PromptQuestion, 'kind' | 'value' | 'maxLength'> & { value?: string; maxLength?: number }): Promise<string | null> {
+  function askText(question: Omit<PromptQuestion, 'kind' | 'value' | 'maxLength'> & { value?: string; maxLength?: number }): Promise<string | null> {
     cancelOpen();
     return new Promise((resolve) => {
       current.value = { kind: 'prompt', value: '', maxLength: 100, ...question, answer: resolve };
@@ -45,7 +45,7 @@ export const useDialogsStore = defineStore('dialogs', () => {
   }
 
   /** Asks to confirm an action; resolves whether the user did. */
-  function confirm(question: Omit<ConfirmQuestion, 'kind' | 'danger'> & { danger?: boolean }): Promise<boolean> {
+  function askToConfirm(question: Omit<ConfirmQuestion, 'kind' | 'danger'> & { danger?: boolean }): Promise<boolean> {
     cancelOpen();
     return new Promise((resolve) => {
       current.value = { kind: 'confirm', danger: false, ...question, answer: resolve };
@@ -60,5 +60,5 @@ export const useDialogsStore = defineStore('dialogs', () => {
     else if (open) open.answer(value === true);
   }
 
-  return { current, prompt, confirm, settle };
+  return { current, askText, askToConfirm, settle };
 });
