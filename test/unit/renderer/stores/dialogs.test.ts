@@ -10,29 +10,29 @@ beforeEach(() => setActivePinia(createPinia()));
 describe('dialogs', () => {
   it('answers a prompt with the text trimmed, and null when cancelled or left blank', async () => {
     const dialogs = useDialogsStore();
-    const named = dialogs.prompt({ title: 'New playlist', label: 'Name', confirmLabel: 'Create' });
+    const named = dialogs.askText({ title: 'New playlist', label: 'Name', confirmLabel: 'Create' });
     expect(dialogs.current).toMatchObject({ kind: 'prompt', title: 'New playlist', value: '', maxLength: 100 });
     dialogs.settle('  Morning  ');
     await expect(named).resolves.toBe('Morning');
     expect(dialogs.current).toBeNull();
 
-    const cancelled = dialogs.prompt({ title: 't', label: 'l', confirmLabel: 'c' });
+    const cancelled = dialogs.askText({ title: 't', label: 'l', confirmLabel: 'c' });
     dialogs.settle(null);
     await expect(cancelled).resolves.toBeNull();
-    const blank = dialogs.prompt({ title: 't', label: 'l', confirmLabel: 'c' });
+    const blank = dialogs.askText({ title: 't', label: 'l', confirmLabel: 'c' });
     dialogs.settle('   ');
     await expect(blank).resolves.toBeNull();
   });
 
   it('answers a confirmation true only when confirmed, and a new question cancels the open one', async () => {
     const dialogs = useDialogsStore();
-    const first = dialogs.confirm({ title: 'Delete', message: 'Delete “A”?', confirmLabel: 'Delete', danger: true });
-    const second = dialogs.prompt({ title: 'New playlist', label: 'Name', confirmLabel: 'Create' });
+    const first = dialogs.askToConfirm({ title: 'Delete', message: 'Delete “A”?', confirmLabel: 'Delete', danger: true });
+    const second = dialogs.askText({ title: 'New playlist', label: 'Name', confirmLabel: 'Create' });
     await expect(first).resolves.toBe(false);
     expect(dialogs.current?.kind).toBe('prompt');
     dialogs.settle('B');
     await expect(second).resolves.toBe('B');
-    const sure = dialogs.confirm({ title: 'Delete', message: 'm', confirmLabel: 'Delete' });
+    const sure = dialogs.askToConfirm({ title: 'Delete', message: 'm', confirmLabel: 'Delete' });
     dialogs.settle(true);
     await expect(sure).resolves.toBe(true);
   });
