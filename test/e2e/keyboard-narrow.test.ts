@@ -54,6 +54,8 @@ describe('at 360 px, with only a keyboard', () => {
     await expect.poll(() => h.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('entry-title');
     await h.page.keyboard.press('/');
     await expect.poll(() => h.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('search-input');
+    // The box may still hold the search before (the album was opened from it): type over it.
+    await h.page.keyboard.press('Control+A');
     await h.page.keyboard.type('inori');
     await h.page.waitForURL((url) => url.pathname === '/search');
     await h.page.getByTestId('search-subs').locator('li').first().waitFor();
