@@ -225,11 +225,24 @@ export const UploadDataDtoSchema = {
   },
 } as const;
 
-/** An audio file of a song: the interface's upload object field by field. */
+const gainOrNull = { type: 'number', nullable: true, description: 'dB; null when the file has no such tag' } as const;
+const peakOrNull = { type: 'number', nullable: true, description: 'Fraction of full scale (1 = 0 dBFS); null when the file has no such tag' } as const;
+
+/** The file's ReplayGain tags (Moecat's addition to the upload object; docs/api.md). */
+export const ReplayGainDtoSchema = {
+  type: 'object',
+  nullable: true,
+  additionalProperties: false,
+  required: ['track_gain', 'track_peak', 'album_gain', 'album_peak'],
+  properties: { track_gain: gainOrNull, track_peak: peakOrNull, album_gain: gainOrNull, album_peak: peakOrNull },
+  description: 'null when the file carries no ReplayGain tag',
+} as const;
+
+/** An audio file of a song: the interface's upload object field by field, and Moecat's up_replaygain. */
 export const UploadDtoSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['up_id', 'up_uid', 'up_obj_id', 'up_obj_type', 'up_uri', 'up_type', 'up_md5', 'up_size', 'up_data', 'up_date', 'up_url'],
+  required: ['up_id', 'up_uid', 'up_obj_id', 'up_obj_type', 'up_uri', 'up_type', 'up_md5', 'up_size', 'up_data', 'up_date', 'up_url', 'up_replaygain'],
   properties: {
     up_id: int,
     up_uid: byUser,
@@ -242,6 +255,7 @@ export const UploadDtoSchema = {
     up_data: UploadDataDtoSchema,
     up_date: unixSeconds,
     up_url: str,
+    up_replaygain: ReplayGainDtoSchema,
   },
 } as const;
 

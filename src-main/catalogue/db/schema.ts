@@ -210,7 +210,12 @@ export const CATALOGUE_MIGRATIONS: readonly string[] = [
     up_codec TEXT NOT NULL DEFAULT '',
     up_lossless INTEGER NOT NULL DEFAULT 0 CHECK (up_lossless IN (0, 1)),
     up_sample_rate INTEGER NOT NULL DEFAULT 0,
-    up_bit_depth INTEGER NOT NULL DEFAULT 0
+    up_bit_depth INTEGER NOT NULL DEFAULT 0,
+    -- ReplayGain from the file's tags: gains in dB, peaks as a fraction of full scale; NULL when untagged.
+    up_track_gain REAL,
+    up_track_peak REAL,
+    up_album_gain REAL,
+    up_album_peak REAL
   ) STRICT;
 
   -- A song's lyrics (import/lyrics.ts): synced lines with their times, or unsynced text lines.

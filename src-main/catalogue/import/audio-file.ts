@@ -19,6 +19,7 @@ import { basename } from 'node:path';
 import { parseFile, parseStream, type IAudioMetadata, type IFormat } from 'music-metadata';
 import { extensionOf, type AudioType } from '../../contract/audio-formats';
 import { saveCover } from '../write/cover-files';
+import type { ReplayGain } from '../write/source-entry';
 import type { FolderCover } from './folder-cover';
 import { lyricsOf, type Lyrics, type Sidecar } from './lyrics';
 
@@ -35,6 +36,13 @@ export interface FileRecord {
   disc: number | null;
   /** The date or year tag as written ('' when none). */
   date: string;
+  /** Sort names as tagged (TSOT/TSOP/TSOA/TSO2, sonm/soar/soal/soaa, TITLESORT …); '' when none. */
+  titleSort: string;
+  artistSort: string;
+  albumSort: string;
+  albumArtistSort: string;
+  /** The ReplayGain tags; null when the file has none. */
+  replayGain: ReplayGain | null;
   genres: string[];
   md5: string;
   /** The real format (up_type). */
@@ -105,6 +113,18 @@ async function md5Of(path: string): Promise<string> {
 function pictureOf(meta: IAudioMetadata) {
   const pictures = meta.common.picture ?? [];
   return pictures.find((p) => p.type === 'Cover (front)') ?? pictures[0];
+}
+
+/** ReplayGain as tagged (music-metadata reads ID3 TXXX, Vorbis comments, APE and MP4 freeform tags alike); null when untagged. */
+function replayGainOf(common: IAudioMetadata['common']): ReplayGain | null {
+  const finite = (v: number | undefined) => (v !== undefined && Number.isFinite(v) ? Math.round(v * 1e4) / 1e4 : null);
+  const rg = {
+    trackGain: finite(common.replaygain_track_gain?.dB),
+    trackPeak: finite(common.replaygain_track_peak?.ratio),
+    albumGain: finite(common.replaygain_album_gain?.dB),
+    albumPeak: finite(common.replaygain_album_peak?.ratio),
+  };
+  return Object.values(rg).some((v) => v !== null) ? rg : null;
 }
 
 const normalise = (text: string) => text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
@@ -185,6 +205,11 @@ export async function readAudioFile(
     track: common.track.no ?? null,
     disc: common.disk.no ?? null,
     date: common.date?.trim() || (common.year ? String(common.year) : ''),
+    titleSort: common.titlesort?.trim() ?? '',
+    artistSort: common.artistsort?.trim() ?? '',
+    albumSort: common.albumsort?.trim() ?? '',
+    albumArtistSort: common.albumartistsort?.trim() ?? '',
+    replayGain: replayGainOf(common),
     genres: [
       ...new Set(
         (common.genre ?? [])

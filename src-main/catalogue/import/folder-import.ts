@@ -44,7 +44,7 @@ import { folderCovers } from './folder-cover';
 import { sidecarOf, type Lyrics } from './lyrics';
 
 /** Bump when FileRecord changes: every file is then read again. */
-const STATE_VERSION = 4;
+const STATE_VERSION = 5;
 /** Albums per transaction; a batch also closes after BATCH_SONGS songs. */
 const BATCH_ALBUMS = 20;
 const BATCH_SONGS = 400;
@@ -212,7 +212,11 @@ function albumEntry(
       title: r.title,
       date: mtime,
       modified: mtime,
-      meta: r.artist ? [{ key: 'artist', value: r.artist }] : [],
+      meta: [
+        { key: 'artist', value: r.artist },
+        { key: 'title_sort', value: r.titleSort },
+        { key: 'artist_sort', value: r.artistSort },
+      ].filter((m) => m.value !== ''),
       ...lyricsField(r.lyrics === undefined ? ctx.keptLyrics(rel) : r.lyrics),
       upload: {
         uri: `/folder/${ctx.sourceId}/${rel}`,
@@ -221,7 +225,14 @@ function albumEntry(
         bitrate: r.bitrate,
         length: r.length,
         date: mtime,
-        audio: { type: r.type, codec: r.codec, lossless: r.lossless, sampleRate: r.sampleRate, bitDepth: r.bitDepth },
+        audio: {
+          type: r.type,
+          codec: r.codec,
+          lossless: r.lossless,
+          sampleRate: r.sampleRate,
+          bitDepth: r.bitDepth,
+          ...(r.replayGain ? { replayGain: r.replayGain } : {}),
+        },
       },
     };
   });
@@ -234,6 +245,8 @@ function albumEntry(
   const meta: MetaItem[] = [
     { key: 'artist', value: artist },
     { key: 'album_artist', value: first.albumArtist === artist ? '' : first.albumArtist },
+    { key: 'album_sort', value: first.albumSort },
+    { key: 'album_artist_sort', value: first.albumArtistSort },
     { key: 'year', value: year ?? '' },
     { key: 'genre', value: genres.join(', ') },
     {

@@ -100,7 +100,7 @@ export interface SubRow {
 }
 
 export const UPLOAD_COLUMNS = `u.up_id, u.up_obj_id, u.up_uri, u.up_type, u.up_md5, u.up_filesize, u.up_bitrate, u.up_length, u.up_date,
-  u.up_remote_url`;
+  u.up_remote_url, u.up_track_gain, u.up_track_peak, u.up_album_gain, u.up_album_peak`;
 
 export interface UploadRow {
   up_id: number;
@@ -113,6 +113,10 @@ export interface UploadRow {
   up_length: number;
   up_date: number;
   up_remote_url: string | null;
+  up_track_gain: number | null;
+  up_track_peak: number | null;
+  up_album_gain: number | null;
+  up_album_peak: number | null;
 }
 
 /**
@@ -137,6 +141,10 @@ export function toUpload(row: UploadRow, site: string, owner: WikiDto): UploadDt
     up_data: { bitrate: row.up_bitrate, length: row.up_length, time: clockTime(row.up_length), filesize: row.up_filesize },
     up_date: row.up_date,
     up_url: row.up_remote_url ?? `${site}${filePath(row.up_uri)}`,
+    up_replaygain:
+      row.up_track_gain === null && row.up_track_peak === null && row.up_album_gain === null && row.up_album_peak === null
+        ? null
+        : { track_gain: row.up_track_gain, track_peak: row.up_track_peak, album_gain: row.up_album_gain, album_peak: row.up_album_peak },
   };
 }
 

@@ -9,7 +9,7 @@
 // Derived fields (title keys, folds, view titles) are not read: the writer computes them again.
 import type Database from 'better-sqlite3';
 import type { LyricsDto } from '../../contract/objects';
-import { SUB_TYPES, type MetaItem, type SourceEntry, type SourceSub, type SourceUpload } from '../write/source-entry';
+import { SUB_TYPES, type MetaItem, type SourceEntry, type SourceSub, type ReplayGain, type SourceUpload } from '../write/source-entry';
 
 type Db = Database.Database;
 type Row = Record<string, unknown>;
@@ -50,6 +50,17 @@ function need(row: Row, column: string, table: string): unknown {
 }
 const str = (row: Row, column: string, fallback = '') => (typeof row[column] === 'string' ? (row[column] as string) : fallback);
 const num = (row: Row, column: string, fallback = 0) => (typeof row[column] === 'number' || typeof row[column] === 'bigint' ? Number(row[column]) : fallback);
+const real = (row: Row, column: string) => (typeof row[column] === 'number' ? (row[column] as number) : null);
+/** An old upload's ReplayGain columns (a copy written before they existed has none). */
+function replayGainOf(u: Row): { replayGain?: ReplayGain } {
+  const rg = {
+    trackGain: real(u, 'up_track_gain'),
+    trackPeak: real(u, 'up_track_peak'),
+    albumGain: real(u, 'up_album_gain'),
+    albumPeak: real(u, 'up_album_peak'),
+  };
+  return Object.values(rg).some((v) => v !== null) ? { replayGain: rg } : {};
+}
 const optionalNum = (row: Row, column: string) => (row[column] === null || row[column] === undefined ? undefined : Number(row[column]));
 
 function jsonOf<T>(row: Row, column: string, fallback: T): T {
@@ -109,6 +120,7 @@ export function readCarried(db: Db): CarriedContent {
         lossless: num(u, 'up_lossless') === 1,
         sampleRate: num(u, 'up_sample_rate'),
         bitDepth: num(u, 'up_bit_depth'),
+        ...replayGainOf(u),
       },
     };
     const l = lyricsOf?.get(need(s, 'sub_id', 'sub')) as Row | undefined;

@@ -44,7 +44,8 @@ export function prepareInserts(db: Db, { bulk = true }: { bulk?: boolean } = {})
     sub: db.prepare(`INSERT INTO sub (sub_id, sub_parent_wiki, source_key, sub_type, sub_order, sub_title, sub_title_fold,
       sub_title_encode, sub_view_title, sub_date, sub_modified, sub_about, sub_meta) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
     upload: db.prepare(`INSERT INTO upload (up_id, up_obj_id, up_uri, up_type, up_md5, up_filesize, up_bitrate, up_length, up_date, up_remote_url,
-      up_codec, up_lossless, up_sample_rate, up_bit_depth) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      up_codec, up_lossless, up_sample_rate, up_bit_depth, up_track_gain, up_track_peak, up_album_gain, up_album_peak)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
     lyrics: db.prepare('INSERT INTO sub_lyrics (sub_id, synced, source, lines) VALUES (?, ?, ?, ?)'),
     onair: db.prepare(`INSERT INTO onair (wiki_id, oa_weekday, oa_minute, oa_period_days, oa_date_begin, oa_date_end)
       VALUES (?, ?, ?, ?, ?, ?)`),
@@ -157,6 +158,10 @@ export function writeEntry(ins: CatalogueInserts, sourceId: number, e: SourceEnt
         a.lossless ? 1 : 0,
         a.sampleRate,
         a.bitDepth,
+        a.replayGain?.trackGain ?? null,
+        a.replayGain?.trackPeak ?? null,
+        a.replayGain?.albumGain ?? null,
+        a.replayGain?.albumPeak ?? null,
       );
     }
     if (s.lyrics) ins.lyrics.run(s.subId, s.lyrics.synced ? 1 : 0, s.lyrics.source, JSON.stringify(s.lyrics.lines));

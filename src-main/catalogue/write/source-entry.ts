@@ -57,6 +57,16 @@ export interface UploadAudio {
   sampleRate: number;
   /** Bits per sample of lossless audio; 0 when lossy or unknown. */
   bitDepth: number;
+  /** The file's ReplayGain tags; absent when it has none. */
+  replayGain?: ReplayGain;
+}
+
+/** ReplayGain as tagged: gains in dB, peaks as a fraction of full scale (1 = 0 dBFS); null where the tag is missing. */
+export interface ReplayGain {
+  trackGain: number | null;
+  trackPeak: number | null;
+  albumGain: number | null;
+  albumPeak: number | null;
 }
 
 export interface SourceSub {

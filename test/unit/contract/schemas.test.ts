@@ -33,6 +33,8 @@ const album = queries.wikis.findById(songRow.sub_parent_wiki, SITE)!;
 const song = toSub(songRow, SITE, uploadRows, album);
 const episode = toSub(episodeRow, SITE, [], queries.wikis.findById(episodeRow.sub_parent_wiki, SITE)!);
 const upload = toUpload(uploadRows[0], SITE, album);
+// A file tagged with ReplayGain (a folder import's), one tag missing.
+const gained = toUpload({ ...uploadRows[0], up_track_gain: -7.25, up_track_peak: 0.988, up_album_gain: -6.5, up_album_peak: null }, SITE, album);
 const onAir = [...queries.onAir.days([1, 2, 3, 4, 5, 6, 7], Math.floor(FIXTURE_NOW / 1000), SITE).values()].flat();
 const portal = portalTarget(queries.portal.albumsByTitle('Sakura Letters', SITE), { title: 'Sakura Letters', listen: false }, SITE);
 // Favourites have no writer yet; this literal is held to FavDto by the type checker.
@@ -97,7 +99,7 @@ const SAMPLES: Record<Name, [object, ...object[]]> = {
   LyricsLineDto: [syncedLyrics.lines[0], ...syncedLyrics.lines, ...plainLyrics.lines],
   LyricsDto: [syncedLyrics, plainLyrics],
   UploadDataDto: [upload.up_data],
-  UploadDto: [upload],
+  UploadDto: [upload, gained],
   SubDto: [song, episode],
   OnAirDto: [onAir[0], ...onAir],
   PortalDto: [portal],
@@ -130,6 +132,11 @@ describe('CONTRACT_SCHEMAS', () => {
     expect(portal.has_wiki).toBe(true);
     expect(information).toMatchObject({ page: 1, has_error: false });
     expect(playlistInformation).toMatchObject({ page: 1, perpage: 1, item_count: 1, may_have_next: true });
+  });
+
+  it('answers up_replaygain as the upload row tags it: null when untagged, each missing tag null', () => {
+    expect(upload.up_replaygain).toBeNull();
+    expect(gained.up_replaygain).toEqual({ track_gain: -7.25, track_peak: 0.988, album_gain: -6.5, album_peak: null });
   });
 
   it.each(NAMES)('%s names exactly the properties of a real object', (name) => {

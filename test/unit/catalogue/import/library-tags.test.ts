@@ -1,8 +1,9 @@
 // Folder import of the tags a real library has, on files made by ffmpeg (fixtures/audio-formats.ts):
 // multi-disc albums ordered by disc then track, compilations one album whatever their artists, album
 // artist beside track artists, a folder's cover.jpg / front.png when nothing is embedded (a changed one
-// read again), genres as tags (split at ';'), lyrics in Vorbis comments and MP4 atoms, and files
-// without tags or with a tag that cannot be read named from their path.
+// read again), genres as tags (split at ';'), lyrics in Vorbis comments and MP4 atoms, ReplayGain and sort
+// names from Vorbis comments and ID3 frames, and files without tags or with a tag that cannot be read
+// named from their path.
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,6 +64,29 @@ beforeAll(async () => {
   encodeTone(join(music, 'Covered/song.flac'), FLAC, { album: 'Covered', title: 'Pictured' });
   writePicture(join(music, 'Covered/front.png'), 'blue');
   writePicture(join(music, 'Covered/Cover.jpg'), 'green');
+  // ReplayGain and sort names: Vorbis comments in FLAC, TXXX and TSOP/TSOT frames in MP3; one untagged.
+  const gain = { album: 'Gain Stage', album_artist: 'Yoru', artist: 'Yoru' };
+  encodeTone(join(music, 'Gain/1.flac'), FLAC, {
+    ...gain,
+    title: 'The Loud One',
+    track: '1',
+    REPLAYGAIN_TRACK_GAIN: '-7.25 dB',
+    REPLAYGAIN_TRACK_PEAK: '0.988',
+    REPLAYGAIN_ALBUM_GAIN: '-6.50 dB',
+    REPLAYGAIN_ALBUM_PEAK: '1.020',
+    TITLESORT: 'Loud One, The',
+    ARTISTSORT: 'Yoru Band',
+    ALBUMSORT: 'Gain Stage (sorted)',
+  });
+  encodeTone(join(music, 'Gain/2.mp3'), fixture('mp3'), {
+    ...gain,
+    title: 'Quiet',
+    track: '2',
+    REPLAYGAIN_TRACK_GAIN: '+3.10 dB',
+    REPLAYGAIN_TRACK_PEAK: '0.5',
+    'artist-sort': 'Yoru Band',
+  });
+  encodeTone(join(music, 'Gain/3.flac'), FLAC, { ...gain, title: 'Untouched', track: '3' });
   // No tags at all; and an ID3 tag of a version that does not exist, before good MP3 audio.
   encodeTone(join(music, 'Loose Ends/07 - untitled take.flac'), FLAC, {});
   const broken = encodeTone(join(music, 'Loose Ends/08 - broken tag.mp3'), fixture('mp3'), { title: 'Never Read', album: 'Never Read' });
@@ -130,6 +154,29 @@ describe('importFolder() — a real library’s tags', () => {
       JSON.parse(tracks(album(title).wiki_id).find((s) => s.sub_title === song)!.lines ?? '[]') as { text: string }[];
     expect(lyrics('Hits', 'Sky').map((l) => l.text)).toEqual(['In the Vorbis comment']);
     expect(lyrics('Summer Mix', 'Bloom').map((l) => l.text)).toEqual(['In the MP4 atom']);
+  });
+
+  it('stores ReplayGain track and album gain and peak from Vorbis comments and ID3 frames, null where untagged', () => {
+    const rows = sqlOf(reader)
+      .prepare(
+        `SELECT s.sub_title, u.up_track_gain, u.up_track_peak, u.up_album_gain, u.up_album_peak FROM sub s JOIN upload u ON u.up_obj_id = s.sub_id
+        WHERE s.sub_parent_wiki = ? ORDER BY s.sub_id`,
+      )
+      .all(album('Gain Stage').wiki_id);
+    expect(rows).toEqual([
+      { sub_title: 'The Loud One', up_track_gain: -7.25, up_track_peak: 0.988, up_album_gain: -6.5, up_album_peak: 1.02 },
+      { sub_title: 'Quiet', up_track_gain: 3.1, up_track_peak: 0.5, up_album_gain: null, up_album_peak: null },
+      { sub_title: 'Untouched', up_track_gain: null, up_track_peak: null, up_album_gain: null, up_album_peak: null },
+    ]);
+  });
+
+  it('keeps sort names as the songs’ and the album’s meta', () => {
+    const a = album('Gain Stage');
+    expect(metaOf(a.wiki_meta).album_sort).toBe('Gain Stage (sorted)');
+    const songs = tracks(a.wiki_id).map((s) => metaOf(s.sub_meta));
+    expect(songs[0]).toMatchObject({ title_sort: 'Loud One, The', artist_sort: 'Yoru Band' });
+    expect(songs[1]).toMatchObject({ artist_sort: 'Yoru Band' });
+    expect(songs[2].artist_sort).toBeUndefined();
   });
 
   it('names songs without tags, or with tags that cannot be read, from their path, their album from its folder', () => {
