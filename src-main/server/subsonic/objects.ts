@@ -66,6 +66,7 @@ export function toChild(sub: SubDto, m: Mapper) {
   const track = /^\d{1,6}$/.test(sub.sub_order) ? Number(sub.sub_order) : undefined;
   const starred = m.starred('sub', sub.sub_id);
   const genre = genreOf(wiki.wiki_tags);
+  const titleSort = metaValue(sub.sub_meta, 'title_sort');
   return {
     id: String(sub.sub_id),
     parent: albumId(wiki.wiki_id),
@@ -96,7 +97,22 @@ export function toChild(sub: SubDto, m: Mapper) {
     artists: artistsOf(names),
     displayArtist: artist,
     genres: genre ? [{ name: genre }] : [],
+    ...(titleSort ? { sortName: titleSort } : {}),
+    // Always present (OpenSubsonic), each value only when the file is tagged with it.
+    replayGain: replayGainOf(upload?.up_replaygain ?? null),
   };
+}
+
+const metaValue = (meta: SubDto['sub_meta'], key: string) => meta?.find((m) => m.meta_key === key)?.meta_value;
+
+function replayGainOf(rg: NonNullable<SubDto['sub_upload']>[number]['up_replaygain']) {
+  if (!rg) return {};
+  const out: Record<string, number> = {};
+  if (rg.track_gain !== null) out.trackGain = rg.track_gain;
+  if (rg.album_gain !== null) out.albumGain = rg.album_gain;
+  if (rg.track_peak !== null) out.trackPeak = rg.track_peak;
+  if (rg.album_peak !== null) out.albumPeak = rg.album_peak;
+  return out;
 }
 
 export function toAlbum(wiki: WikiDto, counts: { songs: number; seconds: number } | undefined, m: Mapper) {
@@ -117,7 +133,7 @@ export function toAlbum(wiki: WikiDto, counts: { songs: number; seconds: number 
     genres: genre ? [{ name: genre }] : [],
     artists: artistsOf(names),
     displayArtist: names.join(', '),
-    sortName: wiki.wiki_title_encode,
+    sortName: metaValue(wiki.wiki_meta, 'album_sort') ?? wiki.wiki_title_encode,
   };
 }
 

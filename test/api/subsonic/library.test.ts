@@ -12,6 +12,7 @@ import { openUserDb, type UserDb } from '../../../src-main/catalogue/user/user-d
 import { buildApp } from '../../../src-main/server/app';
 import { fixtureCatalogueDir } from '../../fixtures/app';
 import { coverImage, writeSongs } from '../../fixtures/mp3-folder';
+import { encodeTone, FORMAT_FIXTURES } from '../../fixtures/audio-formats';
 import { call } from './spec';
 
 const TOKEN = 'e5'.repeat(16);
@@ -46,6 +47,21 @@ beforeAll(async () => {
     { file: 'Home/01 Morning.mp3', title: 'Morning', track: '1', ...album, seconds: 3 },
     { file: 'Home/02 Noon.mp3', title: 'Noon', track: '2', ...album, seconds: 3 },
   ]);
+  // A FLAC tagged with ReplayGain and a sort title.
+  encodeTone(
+    join(music, 'Gain/1.flac'),
+    { ...FORMAT_FIXTURES.find((f) => f.type === 'flac')!, picture: false },
+    {
+      album: 'Gain Album',
+      artist: 'Gain Trio',
+      title: 'The Level',
+      track: '1',
+      REPLAYGAIN_TRACK_GAIN: '-4.50 dB',
+      REPLAYGAIN_TRACK_PEAK: '0.9',
+      REPLAYGAIN_ALBUM_GAIN: '-5.00 dB',
+      TITLESORT: 'Level, The',
+    },
+  );
   // The artists are read once before the import, so the import must be seen through the kept list.
   expect((await call(app, 'search3', 'json', { query: 'quokka' }, { auth: AUTH })).response.searchResult3.artist ?? []).toEqual([]);
   const res = await app.inject({
@@ -90,6 +106,15 @@ describe('an imported folder through the face', () => {
     expect(cover.statusCode).toBe(200);
     expect(cover.headers['content-type']).toBe('image/jpeg');
     expect(cover.headers['moecat-cover']).toBeUndefined();
+  });
+
+  it('answers a song’s ReplayGain tags and sort title, and an empty replayGain for an untagged one', async () => {
+    const found = (await call(app, 'search3', 'json', { query: 'the level' }, { auth: AUTH })).response.searchResult3.song;
+    const song = (await call(app, 'getSong', 'xml', { id: found[0].id }, { auth: AUTH })).response.song;
+    expect(song).toMatchObject({ title: 'The Level', sortName: 'Level, The', replayGain: { trackGain: -4.5, trackPeak: 0.9, albumGain: -5 } });
+    expect(song.replayGain).not.toHaveProperty('albumPeak');
+    const plain = (await albumOf()).song[0];
+    expect(plain.replayGain).toEqual({});
   });
 
   it('startScan re-imports the folder: a song added since shows', async () => {
