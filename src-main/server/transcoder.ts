@@ -44,6 +44,15 @@ export function transcoderFromEnv(env: NodeJS.ProcessEnv = process.env): Transco
   return new Transcoder(ffmpegPath(env), Number.isSafeInteger(limit) && limit > 0 ? limit : TRANSCODE_LIMIT);
 }
 
+/** What ffmpeg writes: FLAC, Opus in Ogg, or MP3 (for players that ask for it, through the OpenSubsonic face). */
+export type TranscodeCodec = 'flac' | 'opus' | 'mp3';
+
+const OUTPUTS: Record<TranscodeCodec, { mime: string; args: (kbps: number) => string[]; kbps: number }> = {
+  flac: { mime: 'audio/flac', args: () => ['-c:a', 'flac', '-f', 'flac'], kbps: 0 },
+  opus: { mime: 'audio/ogg', args: (kbps) => ['-c:a', 'libopus', '-b:a', `${kbps}k`, '-f', 'ogg'], kbps: 160 },
+  mp3: { mime: 'audio/mpeg', args: (kbps) => ['-c:a', 'libmp3lame', '-b:a', `${kbps}k`, '-f', 'mp3'], kbps: 192 },
+};
+
 export interface TranscodeOutput {
   /** The Content-Type of `stream`. */
   mime: string;
@@ -72,13 +81,17 @@ export class Transcoder {
 
   /**
    * Starts ffmpeg on the file at `path` from `start` seconds (`seekable`: its demuxer seeks; else the
-   * audio before is decoded and dropped); undefined when every slot is taken. Rejects when ffmpeg
-   * cannot be started.
+   * audio before is decoded and dropped), writing `codec`; undefined when every slot is taken. Rejects
+   * when ffmpeg cannot be started.
    */
-  async start(path: string, from: { start: number; lossless: boolean; seekable: boolean }): Promise<TranscodeOutput | undefined> {
+  async start(
+    path: string,
+    from: { start: number; codec: TranscodeCodec; seekable: boolean; /** kbps of a lossy output; its default when absent. */ kbps?: number },
+  ): Promise<TranscodeOutput | undefined> {
     if (!this.ffmpeg) throw new Error('no ffmpeg');
     if (this.#running >= this.limit) return undefined;
-    const output = from.lossless ? ['-c:a', 'flac', '-f', 'flac'] : ['-c:a', 'libopus', '-b:a', '160k', '-f', 'ogg'];
+    const chosen = OUTPUTS[from.codec];
+    const output = chosen.args(from.kbps ?? chosen.kbps);
     // Before the input ffmpeg seeks in the file; after it, it decodes up to the start (for the demuxers that cannot seek).
     const start = from.start > 0 ? ['-ss', String(from.start)] : [];
     const args = [
@@ -118,6 +131,6 @@ export class Transcoder {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       release();
     };
-    return { mime: from.lossless ? 'audio/flac' : 'audio/ogg', stream: child.stdout, stop };
+    return { mime: chosen.mime, stream: child.stdout, stop };
   }
 }

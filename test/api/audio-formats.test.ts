@@ -116,14 +116,21 @@ describe('GET /files/transcoded/:upId', () => {
     expect(decodedSeconds(res.rawPayload)).toBeCloseTo(SECONDS - 2, 0);
   });
 
-  it.each(direct)('does not transcode $file, which the browser plays itself (404)', async (f) => {
+  it.each(direct)('does not transcode $file, which the browser plays itself (404), unless a format is asked', async (f) => {
     expect((await get(transcodePath(ctx.songOf(f).up_id))).statusCode).toBe(404);
+    const res = await get(`${transcodePath(ctx.songOf(f).up_id)}?format=mp3&kbps=96`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('audio/mpeg');
+    expect((await parseBuffer(res.rawPayload, { mimeType: 'audio/mpeg' })).format.bitrate).toBe(96_000);
   });
 
   it.each([
     ['a start that is not a number', '?start=abc', 400],
     ['a negative start', '?start=-1', 400],
     ['two starts', '?start=1&start=2', 400],
+    ['a format it does not write', '?format=wav', 400],
+    ['a bitrate out of range', '?format=mp3&kbps=8', 400],
+    ['a bitrate that is not a number', '?format=mp3&kbps=fast', 400],
   ])('answers %s with %i in the envelope', async (_what, query, status) => {
     const res = await get(`${transcodePath(ctx.songOf(transcoded[0]).up_id)}${query}`);
     expect(res.statusCode).toBe(status);

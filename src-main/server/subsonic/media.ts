@@ -1,9 +1,12 @@
 // Media: a song's file (stream and download) and an album's cover are answered by the routes that serve
 // them everywhere else — /files/… (byte ranges, validators, never outside its folder; a synced song's
 // remote copy through /files/remote/…) and /covers/<id>/<size> — by routing the request there again, so
-// the face has no file serving of its own. The face does not transcode: `maxBitRate` and `format` are
-// accepted and the file is sent as it is (the spec's `format=raw`); players decode the formats themselves.
-// Lyrics are the ones Moecat keeps.
+// the face has no file serving of its own. `stream` transcodes an imported folder's song when the player
+// asks for it and ffmpeg is there: `format` mp3, opus (or ogg) or flac other than the file's own, or a
+// `maxBitRate` below the file's (then MP3 at that rate, the format every player decodes), from `timeOffset`
+// on, through /files/transcoded/… (transcoded-audio.ts). Otherwise — `format=raw`, no ffmpeg, a bundled
+// or synced song — the file is sent as it is. `download` always sends the file. Lyrics are the ones
+// Moecat keeps. docs/opensubsonic.md.
 import type { FastifyReply } from 'fastify';
 import { coverPath, filePath } from '../../contract/paths';
 import { COVER_SIZES, type CoverSize } from '../../contract/covers';
@@ -11,6 +14,7 @@ import { artistOf, song } from './browsing';
 import { int, one, required, type Endpoint, type SubsonicContext } from './context';
 import { albumIdOf, artistNameOf, songIdOf } from './objects';
 import { notFound } from './response';
+import { ffmpegPath, type TranscodeCodec } from '../transcoder';
 
 /** Answers the request as if it had asked for `path` (a GET, without its body or query). */
 function routeTo(ctx: SubsonicContext, path: string): FastifyReply {
@@ -30,6 +34,26 @@ function file(ctx: SubsonicContext): FastifyReply {
   if (!upload) throw notFound('Audio of this song');
   const local = upload.up_url.startsWith(`${ctx.site}/files/`);
   return routeTo(ctx, local ? filePath(upload.up_uri) : `/files/remote/${upload.up_id}`);
+}
+
+const FORMATS: Record<string, TranscodeCodec> = { mp3: 'mp3', opus: 'opus', ogg: 'opus', flac: 'flac' };
+
+/** The song's file, or its transcode when the player asks for another format or a lower bitrate (see the header). */
+function stream(ctx: SubsonicContext): FastifyReply {
+  const sub = song(ctx, required(ctx, 'id'));
+  const upload = sub.sub_upload?.[0];
+  if (!upload) throw notFound('Audio of this song');
+  const format = (one(ctx, 'format') ?? '').toLowerCase();
+  const maxBitRate = int(ctx, 'maxBitRate', 0, 0, 100_000);
+  const timeOffset = int(ctx, 'timeOffset', 0, 0, 10_000_000);
+  const asked = FORMATS[format];
+  const lower = maxBitRate > 0 && maxBitRate < upload.up_data.bitrate;
+  const codec = format === 'raw' ? undefined : asked && asked !== upload.up_type ? asked : lower ? (asked ?? 'mp3') : undefined;
+  const imported = ctx.app.deps.catalogue.queries.library.folderAudio(upload.up_id) !== undefined;
+  if (!codec || !imported || ffmpegPath() === null) return file(ctx);
+  const kbps = codec === 'flac' ? undefined : Math.max(32, Math.min(320, lower ? maxBitRate : codec === 'mp3' ? 192 : 160));
+  const query = new URLSearchParams({ format: codec, start: String(timeOffset), ...(kbps ? { kbps: String(kbps) } : {}) });
+  return routeTo(ctx, `/files/transcoded/${upload.up_id}?${query.toString()}`);
 }
 
 /** The cover size that holds `px` (the largest, when more is asked). */
@@ -52,7 +76,7 @@ function coverOwner(ctx: SubsonicContext, id: string): number {
 }
 
 export const MEDIA_ENDPOINTS: Record<string, Endpoint> = {
-  stream: { auth: 'key', handle: file },
+  stream: { auth: 'key', handle: stream },
   download: { auth: 'key', handle: file },
   getCoverArt: {
     auth: 'key',

@@ -5,6 +5,7 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { parseBuffer } from 'music-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIO_DIR, CATALOGUE_FILE } from '../../../src-main/catalogue/db/catalogue-files';
 import { openCatalogue, type Catalogue } from '../../../src-main/catalogue/read/catalogue';
@@ -115,6 +116,36 @@ describe('an imported folder through the face', () => {
     expect(song.replayGain).not.toHaveProperty('albumPeak');
     const plain = (await albumOf()).song[0];
     expect(plain.replayGain).toEqual({});
+  });
+
+  it('streams a FLAC transcoded when the player asks for MP3 or a lower bitrate, from timeOffset; as it is for raw or without ffmpeg', async () => {
+    const found = (await call(app, 'search3', 'json', { query: 'the level' }, { auth: AUTH })).response.searchResult3.song;
+    const key = userDb.defaultKey().key;
+    const stream = (query: string) => app.inject({ url: `/rest/stream?c=t&v=1.16.1&apiKey=${key}&id=${found[0].id}&${query}`, headers: { host: HOST } });
+    const asMp3 = await stream('format=mp3');
+    expect(asMp3.statusCode).toBe(200);
+    expect(asMp3.headers['content-type']).toBe('audio/mpeg');
+    const mp3Meta = await parseBuffer(asMp3.rawPayload, { mimeType: 'audio/mpeg' }, { duration: true });
+    expect(mp3Meta.format.codec).toMatch(/MPEG 1 Layer 3/);
+    expect(mp3Meta.format.duration).toBeGreaterThan(2.5);
+    const capped = await stream('maxBitRate=64');
+    expect(capped.headers['content-type']).toBe('audio/mpeg');
+    expect((await parseBuffer(capped.rawPayload, { mimeType: 'audio/mpeg' })).format.bitrate).toBe(64_000);
+    const later = await stream('format=opus&timeOffset=2');
+    expect(later.headers['content-type']).toBe('audio/ogg');
+    const laterMeta = await parseBuffer(later.rawPayload, { mimeType: 'audio/ogg' }, { duration: true });
+    expect(laterMeta.format.codec).toBe('Opus');
+    expect(laterMeta.format.duration).toBeLessThan(1.5);
+    const raw = await stream('format=raw&maxBitRate=64');
+    expect(raw.headers['content-type']).toBe('audio/flac');
+    expect(raw.rawPayload.toString('latin1', 0, 4)).toBe('fLaC');
+    process.env.MOECAT_FFMPEG = 'none';
+    try {
+      const without = await stream('format=mp3');
+      expect(without.headers['content-type']).toBe('audio/flac');
+    } finally {
+      delete process.env.MOECAT_FFMPEG;
+    }
   });
 
   it('startScan re-imports the folder: a song added since shows', async () => {
