@@ -4,6 +4,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Requests per second over all connections (unlimited when absent). */
+    overallRate?: number;
     requests?: { method?: string; path: string }[];
     headers?: Record<string, string>;
   }

@@ -22,6 +22,8 @@ export type BenchRequest = { cmd: 'eld-reset' } | { cmd: 'stats' } | { cmd: 'cle
 export type Timing = [ms: number, faults: number];
 export interface BenchStats {
   rssMiB: number;
+  /** The process's peak RSS so far. */
+  maxRssMiB: number;
   heapMiB: number;
   /** V8's heap as reserved from the system (heapMiB is what is in use), and memory outside it (Buffers, SQLite). */
   heapTotalMiB: number;
@@ -143,6 +145,7 @@ async function answer(m: BenchRequest): Promise<void> {
     const c = cacheCounts();
     const stats: BenchStats = {
       rssMiB: mem.rss / 2 ** 20,
+      maxRssMiB: process.resourceUsage().maxRSS / 1024,
       heapMiB: mem.heapUsed / 2 ** 20,
       heapTotalMiB: mem.heapTotal / 2 ** 20,
       externalMiB: mem.external / 2 ** 20,

@@ -1,5 +1,5 @@
-// `npm run bench [-- --soak] [--duration S] [--regen] [--ready-only] [--cold-only]`: the targets of
-// docs/search-and-performance.md, measured on this machine.
+// `npm run bench [-- --soak] [--duration S] [--regen] [--ready-only] [--cold-only] [--import-only]
+// [--library N] [--subsonic-only]`: the targets of docs/search-and-performance.md, measured on this machine.
 // Builds (or reuses) the generated 100k/1M catalogue, times the bundled build and the server's ready
 // time, then drives the real server over loopback with autocannon beside a Fastify hello-world measured
 // in the same run: for DURATION/2 right before each operation, so a ratio compares two figures taken
@@ -14,6 +14,11 @@
 // whose client p99 is what this shared 2-vCPU machine and the client add to any request (4.7 to 10 ms in
 // the runs that set this rule, so a client-side p99 of 5 ms would judge the machine).
 // Ready is printed beside a Fastify hello-world's ready, timed the same way (tools/bench-hello.ts).
+// The folder import (tools/bench-import.ts) imports a generated library of --library N tagged files
+// (default 100,000; also MOECAT_BENCH_LIBRARY; generated once by tools/gen-library.ts and kept under
+// bench-results/) into `moecat serve`'s server, twice, while the server answers.
+// The OpenSubsonic face (tools/bench-subsonic.ts) is measured on the generated catalogue by a server of
+// its own; --subsonic-only runs that section alone.
 // Requests say `Accept-Encoding: gzip` as browsers, fetch and most HTTP libraries do, so large answers
 // travel compressed; the entry list and XML-vs-JSON figures are also measured uncompressed and printed
 // beside them (reported, not judged), so what compression changes is in plain sight.
@@ -36,6 +41,10 @@ import type { BenchRequest, BenchStats, Timing } from './bench-server';
 import { COMMON_WORD, DEFAULT_LARGE_CATALOGUE, generateCatalogue } from './gen-catalogue';
 import { judgeSearch } from './search-quality';
 import { benchUpdate } from './bench-update';
+import { benchImport, LOAD_RATE } from './bench-import';
+import { libraryOf } from './gen-library';
+import { BENCH_SUBSONIC_PASSWORD, benchSubsonic } from './bench-subsonic';
+import { openUserDb } from '../src-main/catalogue/user/user-db';
 
 const { values: flags } = parseArgs({
   options: {
@@ -43,6 +52,9 @@ const { values: flags } = parseArgs({
     regen: { type: 'boolean' },
     'ready-only': { type: 'boolean' },
     'cold-only': { type: 'boolean' },
+    'import-only': { type: 'boolean' },
+    'subsonic-only': { type: 'boolean' },
+    library: { type: 'string', default: process.env.MOECAT_BENCH_LIBRARY ?? '100000' },
     duration: { type: 'string', default: '4' },
     connections: { type: 'string', default: '10' },
   },
@@ -67,7 +79,7 @@ const LATEST = join(process.cwd(), 'docs', 'benchmark.md');
 
 function latestTable(summary: string): string {
   const row = (f: Figure) =>
-    `| ${f.ok === null ? '' : f.ok ? '✓' : '✗'} | ${f.name.trim().replace(/\|/g, '\\|')} | ${f.value.toFixed(f.unit === 'req/s' ? 0 : 2)} ${f.unit} | ${f.target} |`;
+    `| ${f.ok === null ? '' : f.ok ? '✓' : '✗'} | ${f.name.trim().replace(/\|/g, '\\|')} | ${f.value.toFixed(f.unit.endsWith('/s') ? 0 : 2)} ${f.unit} | ${f.target} |`;
   return [
     '# The latest benchmark',
     '',
@@ -84,7 +96,7 @@ function latestTable(summary: string): string {
 function figure(name: string, value: number, unit: string, target: string, ok: boolean | null): void {
   figures.push({ name, value, unit, target, ok });
   const mark = ok === null ? ' ' : ok ? '✓' : '✗';
-  console.log(`${mark} ${name.padEnd(46)} ${value.toFixed(unit === 'req/s' ? 0 : 2).padStart(10)} ${unit.padEnd(6)} target ${target}`);
+  console.log(`${mark} ${name.padEnd(46)} ${value.toFixed(unit.endsWith('/s') ? 0 : 2).padStart(10)} ${unit.padEnd(6)} target ${target}`);
 }
 
 // ---- the server processes -------------------------------------------------------------------------
@@ -106,7 +118,8 @@ interface Server {
  * start-up, which the product never does.
  */
 async function serverBundle(): Promise<string> {
-  const outdir = resolve('out/tools/bench-server');
+  // A section run alone (--subsonic-only) bundles into a folder of its own, so a full run's server keeps its files.
+  const outdir = resolve(flags['subsonic-only'] ? 'out/tools/bench-server-subsonic' : 'out/tools/bench-server');
   rmSync(outdir, { recursive: true, force: true });
   await build({
     entryPoints: [resolve('tools/bench-server.ts'), resolve('tools/bench-hello.ts')],
@@ -317,6 +330,12 @@ function opens(file: string): boolean {
 /** Builds the bundled catalogue into `<resources>/catalogue/`, as `npm run build:catalogue` does; answers the resources folder. */
 async function catalogueBuilds(): Promise<string> {
   const metaFile = `${DEFAULT_LARGE_CATALOGUE}.json`;
+  if (flags['import-only']) {
+    console.log('Building the bundled catalogue …');
+    const resources = mkdtempSync(join(tmpdir(), 'moecat-bench-resources-'));
+    await buildCatalogue({ outDir: join(resources, 'catalogue') });
+    return resources;
+  }
   if (flags.regen || !existsSync(metaFile) || !opens(DEFAULT_LARGE_CATALOGUE)) {
     console.log('Generating the 100k/1M catalogue …');
     generateCatalogue({ entries: 100_000, subs: 1_000_000, out: DEFAULT_LARGE_CATALOGUE });
@@ -324,6 +343,7 @@ async function catalogueBuilds(): Promise<string> {
   const gen = JSON.parse(readFileSync(metaFile, 'utf8')) as { seconds: number; cpuSeconds?: number };
   figure(`generated 100k/1M catalogue build (CPU ${gen.cpuSeconds?.toFixed(1) ?? '?'} s)`, gen.seconds, 's', '≤ 60 s', gen.seconds <= 60);
   report.generatedBuild = gen;
+  if (flags['subsonic-only']) return '';
 
   console.log('Building the bundled catalogue …');
   const resources = mkdtempSync(join(tmpdir(), 'moecat-bench-resources-'));
@@ -347,10 +367,81 @@ async function catalogueBuilds(): Promise<string> {
   return resources;
 }
 
+/** Imports the generated library into a `start` server of its own, twice; see tools/bench-import.ts. */
+async function importSection(bundle: string, resources: string): Promise<void> {
+  const files = Number(flags.library);
+  if (!Number.isInteger(files) || files < 10) throw new Error(`--library: a number of files (10 or more), not "${flags.library}"`);
+  console.log(`\nThe generated library of ${files} files …`);
+  const library = libraryOf(files, undefined, flags.regen);
+  if (library.generated) console.log(`  generated in ${library.seconds.toFixed(1)} s (${(library.bytes / 2 ** 20).toFixed(0)} MiB), kept at ${library.folder}`);
+  console.log('Importing it while the server answers …');
+  const dataDir = mkdtempSync(join(tmpdir(), 'moecat-bench-import-'));
+  const server = await startServer(bundle, 'start', ['--resources', resources, '--data-dir', dataDir]);
+  try {
+    const rssBefore = (await server.ask<BenchStats>({ cmd: 'stats' })).rssMiB;
+    const figures = await benchImport(`${server.url}/`, server.uiToken, server.apiKey, library.folder, library.files);
+    const stats = await server.ask<BenchStats>({ cmd: 'stats' });
+    const { first, again, before } = figures;
+    report.folderImport = { library, ...figures, rssBeforeMiB: rssBefore, peakRssMiB: stats.maxRssMiB, rssAfterMiB: stats.rssMiB };
+    const n = `${(library.files / 1000).toFixed(0)}k files`;
+    figure(
+      `folder import, first (${n}, ${first.seconds.toFixed(1)} s, ${first.problems} problems)`,
+      first.filesPerSecond,
+      'files/s',
+      '≥ 1000',
+      first.filesPerSecond >= 1000,
+    );
+    figure(`folder import again, nothing changed (${again.seconds.toFixed(1)} s)`, again.filesPerSecond, 'files/s', '≥ 10000', again.filesPerSecond >= 10_000);
+    figure(`  server peak RSS, both imports (${rssBefore.toFixed(0)} MiB before)`, stats.maxRssMiB, 'MiB', '≤ 300 MiB', stats.maxRssMiB <= 300);
+    figure(
+      `  served p99 while importing (${LOAD_RATE} req/s asked; before: p99 ${before.p99.toFixed(1)} ms)`,
+      first.during.p99,
+      'ms',
+      '≤ 5 ms',
+      first.during.p99 <= 5,
+    );
+    figure(`  served p99 before importing, the same load`, before.p99, 'ms', '≤ 5 ms', before.p99 <= 5);
+    figure(`  served p99 while importing again`, again.during.p99, 'ms', '(reported)', null);
+  } finally {
+    await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The OpenSubsonic face on the generated catalogue, with the Subsonic password set; see tools/bench-subsonic.ts. */
+async function subsonicSection(bundle: string): Promise<void> {
+  console.log('\nThe OpenSubsonic face (one connection, p99 at the client) …');
+  const dataDir = mkdtempSync(join(tmpdir(), 'moecat-bench-subsonic-'));
+  const userDb = openUserDb(join(dataDir, 'user.db'));
+  userDb.subsonic.set(BENCH_SUBSONIC_PASSWORD);
+  userDb.close();
+  const server = await startServer(bundle, 'app', ['--catalogue', DEFAULT_LARGE_CATALOGUE, '--data-dir', dataDir]);
+  try {
+    const results = await benchSubsonic(server.url, DEFAULT_LARGE_CATALOGUE, server.apiKey, Math.max(2, DURATION / 2));
+    report.subsonic = results;
+    for (const r of results) {
+      const failed = r.failed > 0 ? `, ${r.failed} failed` : '';
+      figure(`subsonic ${r.name} p99 (p50 ${r.p50.toFixed(0)} ms, ${r.reqPerSec.toFixed(0)} req/s${failed})`, r.p99, 'ms', `≤ ${r.target} ms`, r.p99 <= r.target && r.failed === 0);
+    }
+  } finally {
+    await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   const resources = await catalogueBuilds();
   const bundle = await serverBundle();
+  if (flags['subsonic-only']) {
+    await subsonicSection(bundle);
+    return finish(started);
+  }
+  if (flags['import-only']) {
+    await importSection(bundle, resources);
+    rmSync(resources, { recursive: true, force: true });
+    return finish(started);
+  }
 
   // Ready: `moecat serve`'s start-up path on the bundled catalogue, as a user meets it every day: the
   // data folder already holds the working copy and the user database (the first start, which copies
@@ -409,6 +500,7 @@ async function main(): Promise<void> {
     '≤ 5 ms',
     update.during.p99 <= 5,
   );
+  if (!flags['ready-only'] && !flags['cold-only']) await importSection(bundle, resources);
   rmSync(resources, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
   if (flags['ready-only']) return finish(started);
@@ -629,6 +721,7 @@ async function main(): Promise<void> {
   stats = await server.ask<BenchStats>({ cmd: 'stats' });
   report.finalStats = stats;
   await stopServer(server);
+  await subsonicSection(bundle);
 
   finish(started);
 }
@@ -641,8 +734,8 @@ function finish(started: number): void {
   writeFileSync(out, JSON.stringify(report, null, 2));
   const misses = figures.filter((f) => f.ok === false);
   const summary = `${figures.filter((f) => f.ok).length} targets met, ${misses.length} missed; ${seconds.toFixed(0)} s`;
-  // A partial run (--ready-only, --cold-only) would replace the whole table with a part of it.
-  const whole = !flags['ready-only'] && !flags['cold-only'];
+  // A partial run (--ready-only, --cold-only, --import-only, --subsonic-only) would replace the whole table with a part of it.
+  const whole = !flags['ready-only'] && !flags['cold-only'] && !flags['import-only'] && !flags['subsonic-only'];
   if (whole) writeFileSync(LATEST, latestTable(summary));
   console.log(`\n${summary}; report: ${out}${whole ? `; table: ${LATEST}` : ''}`);
 }

@@ -1,0 +1,92 @@
+// The folder import, measured for `npm run bench`: `moecat serve`'s server imports the generated library
+// (tools/gen-library.ts) through the app's own job (POST /app/library/import), as the Library page does
+// — in the server's process — while autocannon keeps asking it for answers at LOAD_RATE requests a
+// second (steady use by several listeners: the served figures' saturating load would measure how the
+// two share the CPU, not the import); then imports it again with nothing changed, the same load running.
+// The figures: files per second of each run (the job's own start and end), the server process's peak
+// RSS, and the latency of the load during the first import beside the same load right before it.
+import autocannon, { type Result } from 'autocannon';
+
+export interface ImportRun {
+  seconds: number;
+  filesPerSecond: number;
+  status: string;
+  result: unknown;
+  problems: number;
+  /** autocannon's p99 (ms) and throughput while the job ran. */
+  during: { p99: number; rps: number };
+}
+
+export interface ImportFigures {
+  files: number;
+  first: ImportRun;
+  again: ImportRun;
+  /** The same load right before the first import. */
+  before: { p99: number; rps: number };
+}
+
+/** Requests a second of the load beside the import, over 4 connections. */
+export const LOAD_RATE = 200;
+
+const loadOf = (r: Result) => ({ p99: r.latency.p99, rps: r.requests.average });
+
+interface Job {
+  id: string;
+  status: string;
+  startedAt: number;
+  finishedAt: number | null;
+  problems: string[];
+  result?: unknown;
+  error: string | null;
+}
+
+/** Imports `folder` (of `files` audio files) twice on the server at `url`, measuring as the header says. */
+export async function benchImport(url: string, uiToken: string, apiKey: string, folder: string, files: number): Promise<ImportFigures> {
+  const headers = { 'content-type': 'application/json', 'x-moecat-ui': uiToken, origin: url.replace(/\/$/, '') };
+  const paths = ['/wikis.json?wiki_type=anime', '/on-air.json', '/search/wiki.json?keyword=touhou', '/search/sub.json?keyword=sakura'].map((p) =>
+    `${p}&api_key=${apiKey}`.replace('.json&', '.json?'),
+  );
+  const requests = paths.map((path) => ({ method: 'GET' as const, path }));
+  const pound = (seconds: number) =>
+    autocannon({ url, connections: 4, overallRate: LOAD_RATE, duration: seconds, requests, headers: { 'accept-encoding': 'gzip' } });
+  const jobOf = async (id: string) => {
+    const answer = (await (await fetch(new URL(`/app/jobs/${id}.json`, url), { headers })).json()) as { response?: { job: Job } };
+    if (!answer.response) throw new Error(`job ${id}: ${JSON.stringify(answer)}`);
+    return answer.response.job;
+  };
+
+  const run = async (): Promise<ImportRun> => {
+    // A job the server started itself (a folder watcher's import) is waited for.
+    let answer: { response?: { job?: Job; information?: { error?: number } } } = {};
+    for (let tries = 0; !answer.response?.job && tries < 3000; tries++) {
+      if (tries > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+      answer = (await (
+        await fetch(new URL('/app/library/import.json', url), { method: 'POST', headers, body: JSON.stringify({ folder }) })
+      ).json()) as typeof answer;
+      if (!answer.response?.job && answer.response?.information?.error !== 409) break;
+    }
+    if (!answer.response?.job) throw new Error(`the import did not start: ${JSON.stringify(answer)}`);
+    const loading = pound(3600);
+    let job: Job = answer.response.job;
+    let last = '';
+    while (job.status === 'running') {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      job = await jobOf(job.id);
+      const p = (job as unknown as { progress?: { phase?: string; done?: number; total?: number } }).progress;
+      const line = p ? `  ${p.phase} ${p.done}/${p.total}` : '';
+      if (line !== last && process.stdout.isTTY) process.stdout.write(`\r${line.padEnd(40)}`);
+      last = line;
+    }
+    if (process.stdout.isTTY) process.stdout.write('\r'.padEnd(42) + '\r');
+    loading.stop();
+    const during = loadOf(await loading);
+    if (job.status !== 'done') throw new Error(`the import ended ${job.status}: ${job.error ?? ''}`);
+    const seconds = ((job.finishedAt ?? Date.now()) - job.startedAt) / 1000;
+    return { seconds, filesPerSecond: files / seconds, status: job.status, result: job.result, problems: job.problems.length, during };
+  };
+
+  const before = loadOf(await pound(4));
+  const first = await run();
+  const again = await run();
+  return { files, first, again, before };
+}
