@@ -1,6 +1,6 @@
 // Lyrics in Chromium against a real server: Sakura Letters' first song (bundled demo) has synced
-// lyrics; the panel marks the line being sung as the real <audio> plays and follows it, a click on a
-// line plays from there, and a song without lyrics says how to add them; the Now playing view.
+// lyrics; the panel marks the line being sung as the song really plays (the player's position) and
+// follows it, a click on a line plays from there, and a song without lyrics says how to add them; the Now playing view.
 // Screenshots: lyrics, lyrics-narrow-dark, now-playing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LYRICS, DEMO_SPEC } from '../../src-main/catalogue/build/demo/demo-content';
@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const audioTime = () => h.page.evaluate(() => document.querySelector<HTMLAudioElement>('audio[data-testid="player-audio"]')!.currentTime);
+/** Where the player is in the song: its seek bar (the element's time, or a decoded album track's). */
+const audioTime = () => h.page.evaluate(() => Number(document.querySelector<HTMLInputElement>('[data-testid="player-seek"]')!.value));
 const activeText = () => h.page.locator('[data-testid="lyrics-lines"] li[data-active="true"]').textContent();
 
 describe('lyrics', () => {

@@ -1,29 +1,29 @@
-// The app's one <audio> element and what it reports. The player store decides what to play; this
-// loads it, applies a restored position once the media knows its length, tells the store when a track
-// really starts, ends or cannot be played, and watches for a track that never makes progress.
+// What the player store plays through: the app's one <audio> element, or decoded buffers for tracks
+// that join the next one gapless (player/decoded-output.ts, chosen by player/gapless.ts), both through
+// one AudioContext (player/audio-graph.ts) where a GainNode applies ReplayGain (player/replaygain.ts).
+// docs/architecture.md (Playback) says which plays how, and why.
+//
+// The element: the store decides what to play; this loads it, applies a restored position once the
+// media knows its length, tells the store when a track really starts, ends or cannot be played, and
+// watches for a track that never makes progress.
 // Every load has a sequence number, so events and promises of a track already left are ignored.
 // A transcoded stream (contract/audio-formats.ts) has no byte ranges: it is loaded from a start time,
 // a seek loads it again from there, and the times reported count from that start. A stream loaded
 // paused (a restored queue) is asked for only when it plays: each one holds a process on the server.
+import { createAudioGraph, type AudioGraph } from './audio-graph';
+import type { AudioEvents } from './audio-events';
+import { createDecodedOutput } from './decoded-output';
+
+export type { AudioEvents } from './audio-events';
 
 /** With no progress for this long while meant to be playing, a track counts as unplayable. */
 export const STALL_MS = 10_000;
 
-export interface AudioEvents {
-  /** The loaded track started really playing, first time since its load (or since restart()). */
-  started(): void;
-  playing(): void;
-  paused(): void;
-  /** Waiting for data while meant to be playing (true), or no longer (false). */
-  buffering(waiting: boolean): void;
-  duration(seconds: number): void;
-  time(seconds: number): void;
-  volume(volume: number, muted: boolean): void;
-  ended(): void;
-  /** The track cannot be played: an element error, a refused play(), or no progress for STALL_MS. */
-  unplayable(): void;
-  /** The browser wants a gesture before playing; the track itself is fine. */
-  blocked(): void;
+export interface LoadOptions {
+  /** ReplayGain's linear gain for the track. */
+  gain?: number;
+  /** Play it decoded, so the next track can join it gapless (never for a stream). */
+  decoded?: boolean;
 }
 
 export interface AudioOutput {
@@ -32,7 +32,7 @@ export interface AudioOutput {
    * Loads `url`, positioned at `startAt` seconds once the media allows; plays when `autoplay`. With
    * `streamFrom`, the track is a stream that starts where asked: `streamFrom(t)` is its URL from `t` seconds.
    */
-  load(url: string, autoplay: boolean, startAt?: number, streamFrom?: (seconds: number) => string): void;
+  load(url: string, autoplay: boolean, startAt?: number, streamFrom?: (seconds: number) => string, options?: LoadOptions): void;
   play(): void;
   pause(): void;
   /** Plays the loaded track again from its start, as a new start (repeat one). */
@@ -44,9 +44,15 @@ export interface AudioOutput {
   clear(): void;
   /** True from play() until pause(): what the listener asked for, whatever the element is doing. */
   readonly wantsPlay: boolean;
+  /** The loaded track's ReplayGain (linear). */
+  setGain(gain: number): void;
+  /** A decoded track's successor, started where it ends (with its gain); null for none. */
+  prepareNext(next: { url: string; gain: number } | null): void;
 }
 
-export function createAudioOutput(events: AudioEvents, initial: { volume: number; muted: boolean }): AudioOutput {
+type ElementOutput = Omit<AudioOutput, 'prepareNext'>;
+
+function createElementOutput(events: AudioEvents, initial: { volume: number; muted: boolean }, graph: AudioGraph): ElementOutput {
   // It lives in the document (hidden) so the page — and its tests — can find it.
   const audio = document.createElement('audio');
   audio.preload = 'metadata';
@@ -55,6 +61,15 @@ export function createAudioOutput(events: AudioEvents, initial: { volume: number
   document.body.append(audio);
   audio.volume = initial.volume;
   audio.muted = initial.muted;
+
+  // Once the context runs, the element plays through it, at its ReplayGain.
+  let gain = 1;
+  let gainNode: GainNode | null = null;
+  graph.whenRunning((ctx) => {
+    gainNode = ctx.createGain();
+    gainNode.gain.value = gain;
+    ctx.createMediaElementSource(audio).connect(gainNode).connect(ctx.destination);
+  });
 
   let wantPlay = false;
   let hasSource = false;
@@ -78,6 +93,7 @@ export function createAudioOutput(events: AudioEvents, initial: { volume: number
 
   function play(): void {
     if (!hasSource) return;
+    graph.ensure();
     if (stream && deferred) {
       deferred = false;
       audio.src = stream(offset);
@@ -188,6 +204,10 @@ export function createAudioOutput(events: AudioEvents, initial: { volume: number
     toggleMute() {
       audio.muted = !audio.muted;
     },
+    setGain(g) {
+      gain = g;
+      if (gainNode) gainNode.gain.value = g;
+    },
     clear() {
       wantPlay = false;
       hasSource = false;
@@ -199,5 +219,62 @@ export function createAudioOutput(events: AudioEvents, initial: { volume: number
       audio.removeAttribute('src');
       audio.load();
     },
+  };
+}
+
+export function createAudioOutput(events: AudioEvents, initial: { volume: number; muted: boolean }): AudioOutput {
+  const graph = createAudioGraph();
+  let mode: 'element' | 'decoded' = 'element';
+  /** Each engine's events reach the store only while it plays the loaded track. */
+  const from = (m: typeof mode): AudioEvents =>
+    Object.fromEntries(
+      Object.entries(events).map(([name, handler]) => [name, (...args: unknown[]) => mode === m && (handler as (...a: unknown[]) => void)(...args)]),
+    ) as unknown as AudioEvents;
+  const elementEvents = from('element');
+  const element = createElementOutput(
+    {
+      ...elementEvents,
+      // The element holds the volume for both: the decoded output follows it.
+      volume(v, m) {
+        decoded.setVolume(v, m);
+        events.volume(v, m);
+      },
+    },
+    initial,
+    graph,
+  );
+  const decoded = createDecodedOutput(graph, from('decoded'), initial);
+  const active = () => (mode === 'element' ? element : decoded);
+
+  return {
+    element: element.element,
+    get wantsPlay() {
+      return active().wantsPlay;
+    },
+    load(url, autoplay, startAt = 0, streamFrom, options = {}) {
+      const wanted = options.decoded && !streamFrom ? 'decoded' : 'element';
+      const gain = options.gain ?? 1;
+      if (wanted !== mode) active().clear();
+      mode = wanted;
+      if (autoplay) graph.ensure();
+      if (mode === 'decoded') decoded.load(url, autoplay, startAt, gain);
+      else {
+        element.setGain(gain);
+        element.load(url, autoplay, startAt, streamFrom);
+      }
+    },
+    play: () => active().play(),
+    pause: () => active().pause(),
+    restart: () => active().restart(),
+    seek: (seconds) => active().seek(seconds),
+    setVolume: (v) => element.setVolume(v),
+    toggleMute: () => element.toggleMute(),
+    clear() {
+      element.clear();
+      decoded.clear();
+      mode = 'element';
+    },
+    setGain: (gain) => active().setGain(gain),
+    prepareNext: (next) => decoded.prepareNext(mode === 'decoded' ? next : null),
   };
 }

@@ -2,6 +2,7 @@
 // in localStorage. Anything saved by an older or broken build is checked field by field and dropped
 // rather than trusted.
 import type { RepeatMode } from './queue';
+import type { ReplayGainTags } from './replaygain';
 import type { PlayerTrack } from './track';
 
 export interface SavedPlayer {
@@ -45,6 +46,21 @@ export function portableUrl(url: string): string {
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const isStr = (v: unknown): v is string => typeof v === 'string';
 
+const gainOrNull = (v: unknown): number | null => (isNum(v) ? v : null);
+
+/** Saved ReplayGain tags, each checked; none at all (a queue saved before they were kept) is no tags. */
+function replayGainOf(v: unknown): { replayGain?: ReplayGainTags } {
+  if (!v || typeof v !== 'object') return {};
+  const r = v as Record<string, unknown>;
+  const tags = {
+    trackGain: gainOrNull(r.trackGain),
+    trackPeak: gainOrNull(r.trackPeak),
+    albumGain: gainOrNull(r.albumGain),
+    albumPeak: gainOrNull(r.albumPeak),
+  };
+  return Object.values(tags).some((n) => n !== null) ? { replayGain: tags } : {};
+}
+
 function trackOf(v: unknown): PlayerTrack | null {
   if (!v || typeof v !== 'object') return null;
   const t = v as Record<string, unknown>;
@@ -60,6 +76,8 @@ function trackOf(v: unknown): PlayerTrack | null {
     url: portableUrl(t.url),
     duration: isNum(t.duration) && t.duration > 0 ? t.duration : 0,
     ...(isNum(t.transcode) && Number.isSafeInteger(t.transcode) ? { transcode: t.transcode } : {}),
+    ...(isStr(t.order) && t.order !== '' ? { order: t.order } : {}),
+    ...replayGainOf(t.replayGain),
   };
 }
 

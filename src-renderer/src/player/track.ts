@@ -1,4 +1,5 @@
 // A track as the player queues, stores and plays it: made from API objects by player/tracks.ts.
+import type { ReplayGainTags } from './replaygain';
 
 export interface PlayerTrack {
   subId: number;
@@ -19,6 +20,10 @@ export interface PlayerTrack {
    * stream plays it, if the server has ffmpeg.
    */
   transcode?: number;
+  /** The song's place in its album (sub_order): whether the queue plays an album in order. */
+  order?: string;
+  /** The file's ReplayGain tags (up_replaygain); absent when it has none. */
+  replayGain?: ReplayGainTags;
 }
 
 /** A queue entry: the track plus an id of its own, so the same song can be queued twice. */

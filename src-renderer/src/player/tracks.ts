@@ -4,7 +4,8 @@
 // the browser cannot decode carries its upload id, to play as the server's transcoded stream.
 import { needsTranscode } from '../../../src-main/contract/audio-formats';
 import { artistOf } from '../../../src-main/contract/credits';
-import type { PlaylistItemDto, SubDto, WikiDto } from '../../../src-main/contract/objects';
+import type { PlaylistItemDto, SubDto, UploadDto, WikiDto } from '../../../src-main/contract/objects';
+import type { ReplayGainTags } from './replaygain';
 import type { PlayerTrack } from './track';
 
 /** The URL the player loads for an upload: this server's own file as it is, a remote's through this server. */
@@ -17,10 +18,16 @@ export function playableUrl(upUrl: string, upId: number, here: string = location
   return new URL(`/files/remote/${upId}`, here).toString();
 }
 
+/** An upload's ReplayGain object as the player keeps it; undefined when the file has no tags. */
+export function replayGainOf(rg: UploadDto['up_replaygain'] | undefined): ReplayGainTags | undefined {
+  if (!rg) return undefined;
+  return { trackGain: rg.track_gain, trackPeak: rg.track_peak, albumGain: rg.album_gain, albumPeak: rg.album_peak };
+}
+
 export function trackFromSong(sub: SubDto, wiki: WikiDto): PlayerTrack | null {
   const upload = sub.sub_upload?.[0];
   if (!upload) return null;
-  return {
+  const track: PlayerTrack = {
     subId: sub.sub_id,
     title: sub.sub_title,
     wikiId: wiki.wiki_id,
@@ -32,6 +39,7 @@ export function trackFromSong(sub: SubDto, wiki: WikiDto): PlayerTrack | null {
     duration: upload.up_data.length,
     ...(needsTranscode(upload.up_type) ? { transcode: upload.up_id } : {}),
   };
+  return withSongDetails(track, sub);
 }
 
 export function trackFromPlaylistItem(item: PlaylistItemDto): PlayerTrack {
@@ -47,4 +55,10 @@ export function trackFromPlaylistItem(item: PlaylistItemDto): PlayerTrack {
     duration: item.duration,
     ...(needsTranscode(item.file_type) ? { transcode: item.up_id } : {}),
   };
+}
+
+/** A playlist item's track with what only the song object carries: its album order and ReplayGain tags. */
+export function withSongDetails(track: PlayerTrack, sub: SubDto): PlayerTrack {
+  const replayGain = replayGainOf(sub.sub_upload?.[0]?.up_replaygain);
+  return { ...track, ...(sub.sub_order ? { order: sub.sub_order } : {}), ...(replayGain ? { replayGain } : {}) };
 }

@@ -5,7 +5,7 @@ import { defineStore } from 'pinia';
 import { reactive } from 'vue';
 import type { SubDto, WikiDto } from '../../../src-main/contract/objects';
 import { fetchEntryDetail, fetchPlaylist, fetchSubDetail, type EntrySection } from '../api/entry';
-import { trackFromPlaylistItem, trackFromSong } from '../player/tracks';
+import { trackFromPlaylistItem, trackFromSong, withSongDetails } from '../player/tracks';
 import type { LoadState } from './load-state';
 import { usePlayerStore, type PlayerTrack } from './player';
 import { latestRead } from './requests';
@@ -57,7 +57,7 @@ export const useEntryStore = defineStore('entry', () => {
     if (!force && subPage.key === key && (subPage.status === 'ready' || subPage.status === 'loading')) return;
     await subRead.run(
       (signal) => Promise.all([fetchSubDetail(id, signal), fetchPlaylist({ sub: id }, signal)]),
-      ([sub, playlist]) => Object.assign(subPage, { sub, track: playlist[0] ? trackFromPlaylistItem(playlist[0]) : null }),
+      ([sub, playlist]) => Object.assign(subPage, { sub, track: playlist[0] ? withSongDetails(trackFromPlaylistItem(playlist[0]), sub) : null }),
       { start: () => Object.assign(subPage, { key, sub: null, track: null }) },
     );
   }

@@ -3,15 +3,20 @@
 // by player/storage.ts; this store joins them. A track that cannot be played is skipped with a notice,
 // so playback never stalls. A file the browser cannot decode plays as the server's transcoded stream
 // when the server has ffmpeg (its status says so), else it is skipped saying it needs ffmpeg.
+// Consecutive tracks of an album play gapless (player/gapless.ts), each at its ReplayGain as Settings
+// asks (player/replaygain.ts): docs/architecture.md (Playback).
 // Over 300 lines: every action of the queue is the store's, around one state.
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
 import { transcodePath } from '../../../src-main/contract/audio-formats';
 import { createAudioOutput } from '../player/audio';
+import { joins } from '../player/gapless';
 import * as Q from '../player/queue';
+import { queueGain } from '../player/replaygain';
 import { loadPlayer, MAX_QUEUE, portableUrl, savePlayer } from '../player/storage';
 import type { PlayerTrack, QueuedTrack } from '../player/track';
 import { timedNotice } from './notice';
+import { useSettingsStore } from './settings';
 import { useStatusStore } from './status';
 
 export type { RepeatMode } from '../player/queue';
@@ -132,11 +137,39 @@ export const usePlayerStore = defineStore('player', () => {
         load(next, audio.wantsPlay);
       },
       blocked: () => announce('blocked'),
+      advanced() {
+        // The next track already plays, joined to the one that ended: the queue follows it.
+        const i = Q.afterEnd(state.value, repeat.value);
+        if (i < 0 || i === state.value.index) return;
+        failuresInRow = 0;
+        state.value = { ...state.value, index: i };
+        position.value = 0;
+        prepare();
+      },
     },
     { volume: volume.value, muted: muted.value },
   );
 
   const status = useStatusStore();
+  const settings = useSettingsStore();
+
+  const gainAt = (i: number) => queueGain(state.value.tracks, i, settings.replayGain, settings.preamp);
+  /** The track that follows the one at `i` with no gap, if any: its index, else -1. */
+  function joinedAfter(i: number): number {
+    const q = { ...state.value, index: i };
+    const n = Q.afterEnd(q, repeat.value);
+    return n >= 0 && joins(q.tracks[i], q.tracks[n]) ? n : -1;
+  }
+
+  /** Sets the current track's gain and prepares the track that joins it. */
+  function prepare(): void {
+    const i = state.value.index;
+    if (i < 0) return audio.prepareNext(null);
+    audio.setGain(gainAt(i));
+    const n = joinedAfter(i);
+    audio.prepareNext(n >= 0 ? { url: state.value.tracks[n].url, gain: gainAt(n) } : null);
+  }
+  watch([state, repeat, () => settings.replayGain, () => settings.preamp], prepare);
 
   /** A track that plays only transcoded, on a server without ffmpeg: said, and skipped when meant to play. */
   function cannotPlayHere(track: QueuedTrack, autoplay: boolean): void {
@@ -156,7 +189,10 @@ export const usePlayerStore = defineStore('player', () => {
     position.value = startAt;
     mediaDuration.value = 0;
     const upId = track.transcode;
-    if (upId === undefined) return audio.load(track.url, autoplay, startAt);
+    if (upId === undefined) {
+      audio.load(track.url, autoplay, startAt, undefined, { gain: gainAt(i), decoded: joinedAfter(i) >= 0 });
+      return prepare();
+    }
     if (!status.status && status.loadState.status !== 'error') {
       // Whether the server transcodes is in its status: ask once, then load (unless another track came meanwhile).
       void status.load().then(() => {
@@ -165,7 +201,8 @@ export const usePlayerStore = defineStore('player', () => {
       return;
     }
     if (status.status?.transcoding === false) return cannotPlayHere(track, autoplay);
-    audio.load(track.url, autoplay, startAt, (seconds) => transcodePath(upId, seconds));
+    audio.load(track.url, autoplay, startAt, (seconds) => transcodePath(upId, seconds), { gain: gainAt(i) });
+    prepare();
   }
 
   // Restored paused at the saved position.

@@ -68,6 +68,7 @@ beforeEach(() => {
   storage.clear();
   vi.stubGlobal('location', { href: `${ORIGIN}/music/1`, origin: ORIGIN });
   vi.stubGlobal('window', { addEventListener: () => {} });
+  vi.stubGlobal('navigator', { languages: ['en'] });
   vi.stubGlobal('localStorage', {
     getItem: (k: string) => storage.get(k) ?? null,
     setItem: (k: string, v: string) => void storage.set(k, v),
