@@ -37,6 +37,24 @@ export const CATALOGUE_MIGRATIONS: readonly string[] = [
     UNIQUE (kind, locator)
   ) STRICT;
 
+  -- A folder import's record of each audio file it took (import/folder-import.ts): its path inside the
+  -- folder, album key, size and mtime, the sidecar's and folder cover's fingerprints, its saved cover,
+  -- and everything read from it (FileRecord as JSON, lyrics left out). Written after the albums it
+  -- changes, so an interrupted import leaves the old records and the next run reads those files again.
+  CREATE TABLE folder_file (
+    source_id INTEGER NOT NULL REFERENCES source (source_id) ON DELETE CASCADE,
+    path TEXT NOT NULL,
+    album TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    mtime INTEGER NOT NULL,
+    lrc TEXT NOT NULL,
+    folder_cover TEXT NOT NULL,
+    cover TEXT,
+    record TEXT NOT NULL,
+    PRIMARY KEY (source_id, path)
+  ) STRICT, WITHOUT ROWID;
+  CREATE INDEX folder_file_album ON folder_file (source_id, album);
+
   CREATE TABLE wiki (
     wiki_id INTEGER PRIMARY KEY,
     source_id INTEGER NOT NULL REFERENCES source (source_id),

@@ -11,12 +11,13 @@
 // without an embedded picture, the folder's cover.jpg / folder.jpg / front.png is the cover
 // (folder-cover.ts); lyrics come from ID3, Vorbis comments and MP4 atoms alike (lyrics.ts). A file
 // whose ID3v2 tag music-metadata cannot read (a damaged header, an unknown version) is read again
-// past the tag: it joins, named from its path, rather than being left out.
+// past the tag: it joins, named from its path, rather than being left out. A file is read once for its
+// tags, audio and md5 where it is small enough (ONE_READ_MAX).
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { parseFile, parseStream, type IAudioMetadata, type IFormat } from 'music-metadata';
+import { parseBuffer, parseFile, parseStream, type IAudioMetadata, type IFormat } from 'music-metadata';
 import { extensionOf, type AudioType } from '../../contract/audio-formats';
 import { saveCover } from '../write/cover-files';
 import type { ReplayGain } from '../write/source-entry';
@@ -103,6 +104,15 @@ async function readPastId3(path: string, size: number): Promise<IAudioMetadata |
   return parseStream(createReadStream(path, { start }), { mimeType: 'audio/mpeg', size: size - start }, { duration: true });
 }
 
+/**
+ * Files up to this size are read once, into memory, for their tags, audio and md5 alike; larger ones are
+ * parsed where they lie and hashed in a stream (a second read, from the page cache): parsing from memory
+ * runs without a pause, and a large file's would hold up a server answering meanwhile.
+ */
+export const ONE_READ_MAX = 2 ** 20;
+/** Files up to this size are read without the thread pool's round trips (microseconds from a local disk). */
+const SYNC_READ_MAX = 128 * 2 ** 10;
+
 async function md5Of(path: string): Promise<string> {
   const hash = createHash('md5');
   for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
@@ -155,9 +165,11 @@ export async function readAudioFile(
   sidecar: Sidecar | null,
   folderCover: FolderCover | null = null,
 ): Promise<FileRecord> {
+  const bytes = size > 0 && size <= ONE_READ_MAX ? (size <= SYNC_READ_MAX ? readFileSync(path) : await readFile(path)) : undefined;
   let meta: IAudioMetadata;
   try {
-    meta = await parseFile(path, { duration: true });
+    // The parser is chosen by the file's extension, then by its content, either way.
+    meta = bytes ? await parseBuffer(bytes, { path, size: bytes.length }, { duration: true }) : await parseFile(path, { duration: true });
   } catch (err) {
     const bare = size > 0 ? await readPastId3(path, size).catch(() => undefined) : undefined;
     if (!bare) throw new Error(size === 0 ? 'the file is empty' : `cannot be read as audio (${(err as Error).message})`);
@@ -218,7 +230,7 @@ export async function readAudioFile(
           .filter(Boolean),
       ),
     ],
-    md5: await md5Of(path),
+    md5: bytes ? createHash('md5').update(bytes).digest('hex') : await md5Of(path),
     type,
     codec: format.codec ?? '',
     lossless,

@@ -1,10 +1,9 @@
 // The picture beside the songs: a `cover`, `folder` or `front` image (.jpg, .jpeg or .png, any case)
 // in a song's folder is its album's cover when the file embeds none (audio-file.ts). Read by its real
 // path, which must lie inside the imported folder (inside-folder.ts), like every file an import reads.
-// Looked for once per folder and run; its size and mtime are its fingerprint, so a changed picture
+// Looked for once per folder and run, in the listing the import has already read; its size and mtime are its fingerprint, so a changed picture
 // reads the folder's songs again.
 import type { Dirent } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { realFileInside } from './inside-folder';
 
@@ -19,29 +18,15 @@ export interface FolderCover {
   fingerprint: string;
 }
 
-/** Finds folder covers, remembering each folder's answer for one import run. */
-export function folderCovers(realRoot: string): (dir: string) => Promise<FolderCover | null> {
-  const seen = new Map<string, Promise<FolderCover | null>>();
-  const find = async (dir: string): Promise<FolderCover | null> => {
-    let entries: Dirent[];
-    try {
-      entries = await readdir(dir, { withFileTypes: true });
-    } catch {
-      return null;
-    }
-    const candidates = entries
-      .filter((e) => PICTURE.test(e.name) && (e.isFile() || e.isSymbolicLink()))
-      .map((e) => e.name)
-      .sort((a, b) => NAMES.indexOf(a.split('.')[0].toLowerCase()) - NAMES.indexOf(b.split('.')[0].toLowerCase()) || (a < b ? -1 : a > b ? 1 : 0));
-    for (const name of candidates) {
-      const file = await realFileInside(realRoot, join(dir, name)).catch(() => undefined);
-      if (file) return { path: file.path, fingerprint: `${file.info.size}:${Math.floor(file.info.mtimeMs)}` };
-    }
-    return null;
-  };
-  return (dir) => {
-    let found = seen.get(dir);
-    if (!found) seen.set(dir, (found = find(dir)));
-    return found;
-  };
+/** The cover of the folder `dir` whose listing is `entries`, or null. */
+export async function folderCoverIn(realRoot: string, dir: string, entries: readonly Dirent[]): Promise<FolderCover | null> {
+  const candidates = entries
+    .filter((e) => PICTURE.test(e.name) && (e.isFile() || e.isSymbolicLink()))
+    .map((e) => e.name)
+    .sort((a, b) => NAMES.indexOf(a.split('.')[0].toLowerCase()) - NAMES.indexOf(b.split('.')[0].toLowerCase()) || (a < b ? -1 : a > b ? 1 : 0));
+  for (const name of candidates) {
+    const file = await realFileInside(realRoot, join(dir, name)).catch(() => undefined);
+    if (file) return { path: file.path, fingerprint: `${file.info.size}:${Math.floor(file.info.mtimeMs)}` };
+  }
+  return null;
 }

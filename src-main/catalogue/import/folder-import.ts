@@ -7,7 +7,7 @@
 //   the file's folder when it has no album tag. That key is the entry's source key, so an album keeps
 //   its id across re-imports and retagged songs; a song's source key is its path inside the folder, so
 //   a retagged song keeps its id and a renamed or moved file is a removal plus an addition.
-// - Everything stored comes from the file (audio-file.ts): size and md5 from its bytes (streamed), its
+// - Everything stored comes from the file (audio-file.ts): size and md5 from its bytes (read once with the tags), its
 //   real format, bitrate, length, sample rate and bit depth as music-metadata reads them (whole file,
 //   so CBR MP3s without a Xing header measure right), and its tags. A file with an audio extension in
 //   which no audio Moecat takes is found is a problem, listed, not fatal; so is an unreadable
@@ -15,22 +15,30 @@
 // - Lyrics: a sidecar .lrc beside the audio file (same name) wins over the file's own lyrics tags
 //   (lyrics.ts); a folder's cover.jpg / folder.jpg / front.png is the cover of its songs that embed
 //   none (folder-cover.ts); a changed sidecar or folder cover reads the songs again.
-// - Re-import is incremental: the source's state keeps, per file, its size and mtime and what was read
-//   from it. A file whose size and mtime are unchanged is not read again. An album is written again
-//   when one of its files is new, changed or gone, or when the catalogue lacks it; albums no file
-//   belongs to any more are removed. Unchanged albums are not touched (their `modified` stays).
+// - Re-import is incremental: the catalogue's folder_file table keeps, per file, its size and mtime and
+//   what was read from it. A file whose size and mtime are unchanged is not read again. An album is
+//   written again when one of its files is new, changed or gone, or when the catalogue lacks it; albums
+//   no file belongs to any more are removed. Unchanged albums are not touched (their `modified` stays).
+// - `only` (a folder watcher's changed paths) limits the run to those sub-folders and files: only they
+//   are scanned and read, the records of files elsewhere are kept as they are, and the albums the
+//   changed files belong to (before or after) are written again as in a whole run.
 // - Each batch of albums is one transaction, and the signal is checked between batches (and between
-//   files while reading), so a cancelled or failed import leaves whole albums. The state is saved after
-//   the last batch: an interrupted run leaves the old state, and the next run redoes what differs —
-//   it converges instead of trusting half-done bookkeeping.
-// - Reading yields to the event loop between files, so a server running the import keeps answering.
+//   files while reading), so a cancelled or failed import leaves whole albums. The file records are
+//   saved after the last batch: an interrupted run leaves the old ones (for the files not yet saved),
+//   and the next run redoes what differs — it converges instead of trusting half-done bookkeeping.
+// - Bounded memory whatever the folder's size: the folder is walked one sub-folder at a time, what each
+//   file gives is put in a temporary table of the writer's connection as it is read, and albums are put
+//   together from the tables one batch at a time; a few files are read at once (READ_AHEAD), each in one
+//   read when it is small (audio-file.ts).
+// - Reading yields to the event loop at least every YIELD_MS, so a server running the import keeps
+//   answering.
 // - Every file read (an audio file, with its embedded picture, and its sidecar .lrc) is read by its real path,
 //   which must lie inside the folder's (inside-folder.ts): links are followed only to files inside it,
 //   checked when found and again when read, so a file swapped for a link out meanwhile is not read.
 //   Linked folders are not entered (no loops). Hidden files and folders (".name") are skipped.
 // Over 300 lines: scanning, grouping and writing are one pipeline with one shared state shape.
-import { existsSync, type Dirent } from 'node:fs';
-import { readdir, realpath, stat } from 'node:fs/promises';
+import { existsSync, lstatSync, type Dirent } from 'node:fs';
+import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { CatalogueWriter, IncomingEntry, IncomingSub } from '../write/catalogue-writer';
 import { COVERS_DIR, removeCovers } from '../write/cover-files';
@@ -39,15 +47,26 @@ import type { ImportJobResult } from '../../contract/app';
 import { localMidnight, midnightOf } from '../../contract/time';
 import { isAudioFileName } from '../../contract/audio-formats';
 import { readAudioFile, type FileRecord } from './audio-file';
-import { realFileInside } from './inside-folder';
-import { folderCovers } from './folder-cover';
-import { sidecarOf, type Lyrics } from './lyrics';
+import { realFileInsideSync } from './inside-folder';
+import { folderCoverIn, type FolderCover } from './folder-cover';
+import { sidecarOf, type Lyrics, type Sidecar } from './lyrics';
 
 /** Bump when FileRecord changes: every file is then read again. */
-const STATE_VERSION = 5;
-/** Albums per transaction; a batch also closes after BATCH_SONGS songs. */
-const BATCH_ALBUMS = 20;
-const BATCH_SONGS = 400;
+const STATE_VERSION = 6;
+/**
+ * Albums per transaction at most; a transaction is also committed once it has been open GROUP_MS. It
+ * stays open across the event loop's turns, one album a turn, so the server answers between albums.
+ */
+const BATCH_ALBUMS = 100;
+const GROUP_MS = 250;
+/** Songs written in one step (one album at least): what a step costs, the server's next answer may wait. */
+const STEP_SONGS = 10;
+/** Files read at once: reading one overlaps with parsing another. */
+const READ_AHEAD = 4;
+/** The longest the import keeps the event loop before it lets a request in. */
+const YIELD_MS = 4;
+/** File records saved per transaction at the end of a run. */
+const SAVE_SLICE = 500;
 
 export interface ImportProgress {
   /** 'scan' (finding files), 'read' (reading tags and audio), 'write' (writing albums). */
@@ -72,6 +91,11 @@ export interface FolderImportOptions {
   now?: () => number;
   /** Albums per transaction (tests make it 1). */
   batchAlbums?: number;
+  /**
+   * Only these sub-folders and files changed ('/'-separated paths inside the folder, as a folder watcher
+   * reports them): only they are scanned and read, the rest is kept as recorded. Absent: the whole folder.
+   */
+  only?: string[];
 }
 
 /** The import's result; the job and the command count `problems` (ImportJobResult). */
@@ -85,9 +109,9 @@ export class FolderImportError extends Error {
   override name = 'FolderImportError';
 }
 
+/** The source's state: the version of the records in folder_file (other versions are dropped and every file read again). */
 interface FolderState {
   version: number;
-  files: Record<string, FileRecord>;
 }
 
 /** Checks that `folder` is an absolute path to a readable folder; returns it normalised. */
@@ -125,46 +149,6 @@ function checkSignal(signal: AbortSignal | undefined): void {
 
 const toPosix = (rel: string) => rel.split(sep).join('/');
 const LINK_OUT = 'a link to a file outside the folder (or to nothing); skipped.';
-const fingerprintOf = (r: { size: number; mtimeMs: number }) => `${r.size}:${Math.floor(r.mtimeMs)}`;
-
-/** Every audio file under the folder (by its extension), as '/'-separated paths inside it, sorted; unreadable folders are problems. */
-async function scan(
-  root: string,
-  realRoot: string,
-  report: (problem: string) => void,
-  onFound: (n: number, dir: string) => void,
-  signal?: AbortSignal,
-): Promise<string[]> {
-  const found: string[] = [];
-  const walk = async (dir: string): Promise<void> => {
-    checkSignal(signal);
-    let entries: Dirent[];
-    try {
-      entries = await readdir(dir, { withFileTypes: true });
-    } catch (err) {
-      report(`${toPosix(relative(root, dir)) || '.'}/: this folder cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`);
-      return;
-    }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const entry of entries) {
-      if (entry.name.startsWith('.')) continue;
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        await walk(path);
-      } else if (isAudioFileName(entry.name) && (entry.isFile() || entry.isSymbolicLink())) {
-        if (entry.isSymbolicLink() && !(await realFileInside(realRoot, path).catch(() => undefined))) {
-          report(`${toPosix(relative(root, path))}: ${LINK_OUT}`);
-          continue;
-        }
-        found.push(toPosix(relative(root, path)));
-      }
-    }
-    onFound(found.length, toPosix(relative(root, dir)) || '.');
-    await yieldToLoop();
-  };
-  await walk(root);
-  return found;
-}
 
 /** A date or year tag as Unix seconds of local midnight; undefined when it is not one. */
 function tagDate(text: string, timeZone: string): number | undefined {
@@ -272,19 +256,102 @@ function albumEntry(
   };
 }
 
-function readState(raw: Record<string, unknown>): FolderState {
-  const state = raw as Partial<FolderState>;
-  return state.version === STATE_VERSION && state.files && typeof state.files === 'object' ? (state as FolderState) : { version: STATE_VERSION, files: {} };
+/** The part of the folder a run looks at: all of it, or the sub-folders and files of `only`. */
+interface Scope {
+  /** '' for the whole folder, else a '/'-separated path inside it. */
+  path: string;
+  /** Whether `path` names one file (only that file is looked at). */
+  file: boolean;
 }
 
-function groupByAlbum(files: Record<string, FileRecord>): Map<string, [string, FileRecord][]> {
-  const albums = new Map<string, [string, FileRecord][]>();
-  for (const [rel, r] of Object.entries(files)) {
-    const list = albums.get(r.album) ?? [];
-    list.push([rel, r]);
-    albums.set(r.album, list);
-  }
-  return albums;
+/** `only` as scopes: checked, '/'-separated, without the ones another one covers. */
+function scopesOf(only: string[] | undefined): Scope[] {
+  if (only === undefined) return [{ path: '', file: false }];
+  const paths = only.map((raw) => {
+    const path = raw.replace(/\\/g, '/').replace(/^\.?\/+|\/+$/g, '');
+    const parts = path === '' || path === '.' ? [] : path.split('/');
+    if (isAbsolute(raw) || parts.some((p) => p === '..' || p === '.' || p === '')) {
+      throw new FolderImportError(`"${raw}" is not a path inside the folder.`);
+    }
+    return parts.join('/');
+  });
+  const sorted = [...new Set(paths)].sort();
+  const kept = sorted.filter((p, i) => !sorted.slice(0, i).some((q) => q === '' || p.startsWith(`${q}/`)));
+  // An audio file's path is that file; any other path is a folder's, or a file's that stands for its folder (walk()).
+  return kept.map((path) => ({ path, file: isAudioFileName(path) }));
+}
+
+/** The SQL condition (with its parameters) of the folder_file paths a scope covers. */
+function scopeCondition(scope: Scope): [string, string[]] {
+  if (scope.path === '') return ['1', []];
+  // '/' < '0': the paths under "a/b" are those between "a/b/" and "a/b0".
+  if (scope.file) return ['path = ?', [scope.path]];
+  return ['(path = ? OR (path > ? AND path < ?))', [scope.path, `${scope.path}/`, `${scope.path}0`]];
+}
+
+/** The import's SQL on the writer's connection: the folder_file table and the run's temporary folder_scan. */
+function fileTables(writer: CatalogueWriter, sourceId: number) {
+  const db = writer.db;
+  // What this run found: state 0 = unchanged (its folder_file row stands), 1 = read (record here), 2 = gone.
+  db.exec(`CREATE TEMP TABLE IF NOT EXISTS folder_scan (
+    source_id INTEGER NOT NULL, path TEXT NOT NULL, state INTEGER NOT NULL, album TEXT, size INTEGER, mtime INTEGER,
+    lrc TEXT, folder_cover TEXT, cover TEXT, record TEXT, PRIMARY KEY (source_id, path)) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS temp.folder_scan_album ON folder_scan (source_id, album)`);
+  const clearScan = db.prepare('DELETE FROM temp.folder_scan WHERE source_id = ?');
+  clearScan.run(sourceId);
+  const stmts = {
+    before: db.prepare('SELECT album, size, mtime, lrc, folder_cover AS folderCover, cover FROM folder_file WHERE source_id = ? AND path = ?'),
+    scanned: db.prepare(`INSERT OR REPLACE INTO temp.folder_scan (source_id, path, state, album, size, mtime, lrc, folder_cover, cover, record)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+    /** A changed file's old album (to be written again) and old cover (maybe no longer used). */
+    changedBefore: db.prepare(`SELECT f.album, f.cover FROM temp.folder_scan s JOIN folder_file f ON f.source_id = s.source_id AND f.path = s.path
+      WHERE s.source_id = ? AND s.state IN (1, 2)`),
+    readAlbums: db.prepare('SELECT DISTINCT album FROM temp.folder_scan WHERE source_id = ? AND state = 1').pluck(),
+    /** Every album key of the folder after this run. */
+    albums: db
+      .prepare(
+        `SELECT album FROM folder_file f WHERE source_id = @source
+        AND NOT EXISTS (SELECT 1 FROM temp.folder_scan s WHERE s.source_id = @source AND s.path = f.path AND s.state <> 0)
+      UNION SELECT album FROM temp.folder_scan WHERE source_id = @source AND state = 1`,
+      )
+      .pluck(),
+    fileCount: db
+      .prepare(
+        `SELECT (SELECT count(*) FROM folder_file f WHERE source_id = @source
+        AND NOT EXISTS (SELECT 1 FROM temp.folder_scan s WHERE s.source_id = @source AND s.path = f.path AND s.state = 2))
+      + (SELECT count(*) FROM temp.folder_scan s WHERE source_id = @source AND state = 1
+        AND NOT EXISTS (SELECT 1 FROM folder_file f WHERE f.source_id = @source AND f.path = s.path))`,
+      )
+      .pluck(),
+    /** An album's files after this run, with their records. */
+    albumFiles: db.prepare(`SELECT f.path, f.record FROM folder_file f INDEXED BY folder_file_album WHERE f.source_id = @source AND f.album = @album
+        AND NOT EXISTS (SELECT 1 FROM temp.folder_scan s WHERE s.source_id = @source AND s.path = f.path AND s.state <> 0)
+      UNION ALL SELECT path, record FROM temp.folder_scan INDEXED BY folder_scan_album WHERE source_id = @source AND album = @album AND state = 1`),
+    /** A removed album's title, for the progress. */
+    oldTitle: db
+      .prepare("SELECT json_extract(record, '$.albumTitle') FROM folder_file INDEXED BY folder_file_album WHERE source_id = ? AND album = ? LIMIT 1")
+      .pluck(),
+    save: db.prepare(`INSERT OR REPLACE INTO folder_file (source_id, path, album, size, mtime, lrc, folder_cover, cover, record)
+      SELECT source_id, path, album, size, mtime, lrc, folder_cover, cover, json_remove(record, '$.lyrics') FROM temp.folder_scan
+      WHERE source_id = ? AND state = 1 AND path > ? ORDER BY path LIMIT ?`),
+    savedUpTo: db
+      .prepare('SELECT max(path) FROM (SELECT path FROM temp.folder_scan WHERE source_id = ? AND state = 1 AND path > ? ORDER BY path LIMIT ?)')
+      .pluck(),
+    forget: db.prepare('DELETE FROM folder_file WHERE source_id = ? AND path IN (SELECT path FROM temp.folder_scan WHERE source_id = ? AND state = 2)'),
+    forgetAll: db.prepare('DELETE FROM folder_file WHERE source_id = ?'),
+    covers: db.prepare('SELECT DISTINCT cover FROM folder_file WHERE source_id = ? AND cover IS NOT NULL').pluck(),
+  };
+  /** The files of a scope that this run did not find, marked gone; answers how many. */
+  const markGone = (scope: Scope): number => {
+    const [where, params] = scopeCondition(scope);
+    return db
+      .prepare(
+        `INSERT INTO temp.folder_scan (source_id, path, state) SELECT source_id, path, 2 FROM folder_file f WHERE source_id = ? AND ${where}
+        AND NOT EXISTS (SELECT 1 FROM temp.folder_scan s WHERE s.source_id = f.source_id AND s.path = f.path)`,
+      )
+      .run(sourceId, ...params).changes;
+  };
+  return { db, stmts, markGone, clear: () => clearScan.run(sourceId) };
 }
 
 /** Imports (or re-imports) a folder into the working catalogue; see the header for the rules. */
@@ -299,127 +366,369 @@ export async function importFolder(opts: FolderImportOptions): Promise<FolderImp
   const progress = opts.progress ?? (() => {});
 
   const root = await checkFolder(opts.folder);
+  const scopes = scopesOf(opts.only);
   const realRoot = await realpath(root);
   const source = writer.ensureSource('folder', root, basename(root) || root, Math.floor(now() / 1000));
-  const old = readState(source.state);
+  const tables = fileTables(writer, source.sourceId);
+  const { stmts } = tables;
+  try {
+    if ((source.state as { version?: unknown }).version !== STATE_VERSION) stmts.forgetAll.run(source.sourceId);
 
-  // 1. Find the files.
-  progress({ phase: 'scan', done: 0, total: 0 });
-  const paths = await scan(root, realRoot, report, (n, dir) => progress({ phase: 'scan', done: n, total: 0, current: dir }), signal);
+    // 1. Count the files (for the progress), then 2. walk the folder again, reading what is new or changed.
+    progress({ phase: 'scan', done: 0, total: 0 });
+    let total = 0;
+    for (const scope of scopes)
+      total += await countFiles(root, scope, (n, dir) => progress({ phase: 'scan', done: total + n, total: 0, current: dir }), signal);
+    const songs = { added: 0, changed: 0, removed: 0, total: 0 };
+    await readFiles({ root, realRoot, dataDir, scopes, tables, sourceId: source.sourceId, report, signal, songs, total, progress });
+    for (const scope of scopes) songs.removed += tables.markGone(scope);
+    songs.total = stmts.fileCount.get({ source: source.sourceId }) as number;
 
-  // 2. Read what is new or changed; keep the rest from the state.
-  const files: Record<string, FileRecord> = {};
-  const songs = { added: 0, changed: 0, removed: 0, total: 0 };
-  const folderCoverOf = folderCovers(realRoot);
-  for (const [i, rel] of paths.entries()) {
+    // 3. Decide which albums to write and which to remove.
+    const dirty = new Set<string>(stmts.readAlbums.all(source.sourceId) as string[]);
+    const oldCovers = new Set<string>();
+    for (const row of stmts.changedBefore.iterate(source.sourceId) as Iterable<{ album: string; cover: string | null }>) {
+      dirty.add(row.album);
+      if (row.cover !== null) oldCovers.add(row.cover);
+    }
+    const albums = new Set(stmts.albums.all({ source: source.sourceId }) as string[]);
+    const known = writer.knownEntries(source.sourceId);
+    const toWrite = [...albums].filter((key) => !known.has(key) || dirty.has(key));
+    const toRemove = [...known.keys()].filter((key) => !albums.has(key));
+    const counts = {
+      added: toWrite.filter((key) => !known.has(key)).length,
+      changed: toWrite.filter((key) => known.has(key)).length,
+      removed: toRemove.length,
+      total: albums.size,
+    };
+
+    // 4. Write in batches, each one transaction.
+    await writeAlbums({
+      writer,
+      sourceId: source.sourceId,
+      root,
+      tables,
+      toWrite,
+      toRemove,
+      batchAlbums: opts.batchAlbums ?? BATCH_ALBUMS,
+      now,
+      signal,
+      progress,
+    });
+
+    // 5. Save the file records, in slices (each file's albums are written by now), then the state's version.
+    await saveRecords(tables, source.sourceId, signal);
+    writer.setSourceState(source.sourceId, { version: STATE_VERSION } satisfies FolderState, Math.floor(now() / 1000));
+
+    // 6. Pictures that no file of the folder carries any more and no entry names are deleted (a song
+    // that is not first in its album keeps its picture: it becomes the cover if the first song goes).
+    for (const cover of stmts.covers.iterate(source.sourceId) as Iterable<string>) oldCovers.delete(cover);
+    const named = writer.db.prepare('SELECT 1 FROM wiki WHERE cover_file = ? LIMIT 1').pluck();
+    await removeCovers(
+      dataDir,
+      [...oldCovers].filter((c) => named.get(c) === undefined),
+    );
+    return { sourceId: source.sourceId, folder: root, albums: counts, songs, problems };
+  } finally {
+    tables.clear();
+  }
+}
+
+type Tables = ReturnType<typeof fileTables>;
+
+/** Calls `onDir` for each folder of the scope (sorted, hidden ones and links left out) with its listing; unreadable folders are reported. */
+async function walk(
+  root: string,
+  scope: Scope,
+  onDir: (dir: string, entries: Dirent[], only?: string) => Promise<void>,
+  report: ((problem: string) => void) | undefined,
+  signal?: AbortSignal,
+): Promise<void> {
+  const list = async (dir: string): Promise<Dirent[] | undefined> => {
+    try {
+      const entries = await readdir(dir, { withFileTypes: true });
+      return entries.filter((e) => !e.name.startsWith('.')).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      // A scope that is gone (or no folder) has nothing to scan: its files are then removed.
+      if (scope.path !== '' && (code === 'ENOENT' || code === 'ENOTDIR')) return undefined;
+      report?.(`${toPosix(relative(root, dir)) || '.'}/: this folder cannot be read (${code ?? (err as Error).message}).`);
+      return undefined;
+    }
+  };
+  const visit = async (dir: string): Promise<void> => {
     checkSignal(signal);
-    progress({ phase: 'read', done: i, total: paths.length, current: rel });
-    const path = join(root, ...rel.split('/'));
+    const entries = await list(dir);
+    if (!entries) return;
+    await onDir(dir, entries);
+    for (const entry of entries) if (entry.isDirectory()) await visit(join(dir, entry.name));
+  };
+  if (scope.path.split('/').some((p) => p.startsWith('.'))) return;
+  const path = join(root, ...scope.path.split('/').filter(Boolean));
+  // A scope reached through a link is outside what a whole run walks: nothing of it is scanned.
+  const real = await realpath(scope.file ? dirname(path) : path).catch(() => undefined);
+  if (scope.path !== '' && real !== undefined && real !== join(await realpath(root), relative(root, scope.file ? dirname(path) : path))) return;
+  if (!scope.file) {
+    // A path that is a file but no audio file (a sidecar, a cover picture) stands for its folder's songs.
+    const info = scope.path === '' ? undefined : await lstat(path).catch(() => undefined);
+    if (!info || info.isDirectory()) return visit(path);
+    const entries = await list(dirname(path));
+    if (entries) await onDir(dirname(path), entries);
+    return;
+  }
+  const entries = await list(dirname(path));
+  if (entries) await onDir(dirname(path), entries, basename(path));
+}
+
+/** How many audio files the scope holds (by name), for the progress; nothing is reported. */
+async function countFiles(root: string, scope: Scope, onCount: (n: number, dir: string) => void, signal?: AbortSignal): Promise<number> {
+  let n = 0;
+  let last = performance.now();
+  await walk(
+    root,
+    scope,
+    async (dir, entries, only) => {
+      for (const e of entries) if ((only === undefined || e.name === only) && !e.isDirectory() && isAudioFileName(e.name)) n++;
+      if (performance.now() - last > YIELD_MS) {
+        onCount(n, toPosix(relative(root, dir)) || '.');
+        await yieldToLoop();
+        last = performance.now();
+      }
+    },
+    undefined,
+    signal,
+  );
+  return n;
+}
+
+interface ReadRun {
+  root: string;
+  realRoot: string;
+  dataDir: string;
+  scopes: Scope[];
+  tables: Tables;
+  sourceId: number;
+  report: (problem: string) => void;
+  signal?: AbortSignal;
+  songs: { added: number; changed: number };
+  total: number;
+  progress: (p: ImportProgress) => void;
+}
+
+/** Walks the scopes, recording every audio file in folder_scan: unchanged ones as they are, the others read. */
+async function readFiles(run: ReadRun): Promise<void> {
+  const { root, realRoot, dataDir, tables, sourceId, report, signal, songs, progress } = run;
+  const { db, stmts } = tables;
+  const coverThere = new Map<string, boolean>();
+  const coverKept = (cover: string) => {
+    let there = coverThere.get(cover);
+    if (there === undefined) {
+      if (coverThere.size > 10_000) coverThere.clear();
+      coverThere.set(cover, (there = existsSync(join(dataDir, COVERS_DIR, cover))));
+    }
+    return there;
+  };
+  type Row = [
+    path: string,
+    state: number,
+    album: string | null,
+    size: number | null,
+    mtime: number | null,
+    lrc: string | null,
+    folderCover: string | null,
+    cover: string | null,
+    record: string | null,
+  ];
+  let rows: Row[] = [];
+  const flush = db.transaction((batch: Row[]) => {
+    for (const r of batch) stmts.scanned.run(sourceId, ...r);
+  });
+  const record = (row: Row) => {
+    rows.push(row);
+    if (rows.length >= 500) {
+      flush(rows);
+      rows = [];
+    }
+  };
+  let done = 0;
+  let lastYield = performance.now();
+  const reading = new Set<Promise<void>>();
+  const readOne = async (rel: string, path: string, fresh: boolean, sidecar: Sidecar | null, folderCover: FolderCover | null) => {
     let file;
     try {
-      file = await realFileInside(realRoot, path);
+      file = realFileInsideSync(realRoot, path);
     } catch (err) {
       report(`${rel}: cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`);
-      continue;
+      return;
     }
     if (!file) {
       report(`${rel}: ${LINK_OUT}`);
-      continue;
-    }
-    const { info } = file;
-    const before = old.files[rel];
-    const coverGone = before?.cover && !existsSync(join(dataDir, COVERS_DIR, before.cover));
-    const sidecar = await sidecarOf(path, realRoot);
-    const folderCover = await folderCoverOf(dirname(path));
-    const sidecarsSame = before?.lrc === (sidecar?.fingerprint ?? '') && before.folderCover === (folderCover?.fingerprint ?? '');
-    if (before && !coverGone && fingerprintOf(before) === fingerprintOf(info) && sidecarsSame) {
-      files[rel] = before;
-      continue;
+      return;
     }
     try {
-      files[rel] = await readAudioFile({ root, dataDir, report }, rel, file.path, info.size, info.mtimeMs, sidecar, folderCover);
-      if (before) songs.changed++;
-      else songs.added++;
+      const r = await readAudioFile({ root, dataDir, report }, rel, file.path, file.info.size, file.info.mtimeMs, sidecar, folderCover);
+      record([rel, 1, r.album, r.size, Math.floor(r.mtimeMs), r.lrc, r.folderCover, r.cover, JSON.stringify(r)]);
+      if (r.cover) coverThere.set(r.cover, true);
+      if (fresh) songs.added++;
+      else songs.changed++;
     } catch (err) {
       report(`${rel}: ${(err as Error).message}.`);
     }
-    await yieldToLoop();
+  };
+
+  const onDir = async (dir: string, entries: Dirent[], only?: string) => {
+    const names = new Set(entries.map((e) => e.name));
+    let folderCover: Promise<FolderCover | null> | undefined;
+    for (const entry of entries) {
+      if (entry.isDirectory() || !isAudioFileName(entry.name) || !(entry.isFile() || entry.isSymbolicLink())) continue;
+      if (only !== undefined && entry.name !== only) continue;
+      checkSignal(signal);
+      const path = join(dir, entry.name);
+      const rel = toPosix(relative(root, path));
+      progress({ phase: 'read', done: done++, total: Math.max(run.total, done), current: rel });
+      // A link is followed only to a file inside the folder; anything else is taken as what it is here.
+      let info: { size: number; mtimeMs: number; isFile(): boolean } | undefined;
+      try {
+        info = entry.isSymbolicLink() ? realFileInsideSync(realRoot, path)?.info : lstatSync(path);
+      } catch {
+        info = undefined;
+      }
+      if (!info || !info.isFile()) {
+        report(entry.isSymbolicLink() || info ? `${rel}: ${LINK_OUT}` : `${rel}: cannot be read (ENOENT).`);
+        continue;
+      }
+      const stem = entry.name.replace(/\.[^.]*$/, '');
+      const sidecar = names.has(`${stem}.lrc`) || names.has(`${stem}.LRC`) ? await sidecarOf(path, realRoot) : null;
+      folderCover ??= folderCoverIn(realRoot, dir, entries);
+      const cover = await folderCover;
+      const before = stmts.before.get(run.sourceId, rel) as
+        { album: string; size: number; mtime: number; lrc: string; folderCover: string; cover: string | null } | undefined;
+      const same =
+        before !== undefined &&
+        before.size === info.size &&
+        before.mtime === Math.floor(info.mtimeMs) &&
+        before.lrc === (sidecar?.fingerprint ?? '') &&
+        before.folderCover === (cover?.fingerprint ?? '') &&
+        (before.cover === null || coverKept(before.cover));
+      if (same) record([rel, 0, null, null, null, null, null, null, null]);
+      else {
+        const task = readOne(rel, path, before === undefined, sidecar, cover).finally(() => reading.delete(task));
+        reading.add(task);
+        if (reading.size >= READ_AHEAD) await Promise.race(reading);
+      }
+      if (performance.now() - lastYield > YIELD_MS) {
+        await yieldToLoop();
+        lastYield = performance.now();
+      }
+    }
+  };
+  try {
+    for (const scope of run.scopes) await walk(root, scope, onDir, report, signal);
+  } finally {
+    await Promise.allSettled(reading);
   }
-  songs.removed = Object.keys(old.files).filter((rel) => !(rel in files)).length;
-  songs.total = Object.keys(files).length;
+  flush(rows);
+}
 
-  // 3. Decide which albums to write and which to remove.
-  const albums = groupByAlbum(files);
-  const oldAlbums = groupByAlbum(old.files);
-  const known = writer.knownEntries(source.sourceId);
-  // Unchanged files keep their very record from the state, so identity says "same file, not re-read".
-  const sameFiles = (a: [string, FileRecord][] = [], b: [string, FileRecord][] = []) => {
-    const before = new Map(b);
-    return a.length === b.length && a.every(([rel, r]) => before.get(rel) === r);
-  };
-  const toWrite = [...albums.keys()].filter((key) => !known.has(key) || !sameFiles(albums.get(key), oldAlbums.get(key)));
-  const toRemove = [...known.keys()].filter((key) => !albums.has(key));
-  const counts = {
-    added: toWrite.filter((key) => !known.has(key)).length,
-    changed: toWrite.filter((key) => known.has(key)).length,
-    removed: toRemove.length,
-    total: albums.size,
-  };
+interface WriteRun {
+  writer: CatalogueWriter;
+  sourceId: number;
+  root: string;
+  tables: Tables;
+  toWrite: string[];
+  toRemove: string[];
+  batchAlbums: number;
+  now: () => number;
+  signal?: AbortSignal;
+  progress: (p: ImportProgress) => void;
+}
 
-  // 4. Write in batches, each one transaction.
+/** Writes and removes the albums in batches, each one transaction, putting each album together from the tables as its batch comes. */
+async function writeAlbums(run: WriteRun): Promise<void> {
+  const { writer, sourceId, tables, signal, progress } = run;
+  const { stmts } = tables;
   // A song not read again keeps its lyrics: read from its row before the album is written anew.
   const keptLyricsStmt = writer.db.prepare(`SELECT l.synced, l.source, l.lines FROM sub_lyrics l JOIN sub s ON s.sub_id = l.sub_id
     JOIN wiki w ON w.wiki_id = s.sub_parent_wiki WHERE w.source_id = ? AND s.source_key = ?`);
   const keptLyrics = (rel: string): Lyrics | undefined => {
-    const row = keptLyricsStmt.get(source.sourceId, rel) as { synced: number; source: Lyrics['source']; lines: string } | undefined;
+    const row = keptLyricsStmt.get(sourceId, rel) as { synced: number; source: Lyrics['source']; lines: string } | undefined;
     return row && { synced: row.synced === 1, source: row.source, lines: JSON.parse(row.lines) as Lyrics['lines'] };
   };
-  const ctx = { sourceId: source.sourceId, root, timeZone: writer.timeZone, nowSeconds: Math.floor(now() / 1000), keptLyrics };
-  const batchAlbums = opts.batchAlbums ?? BATCH_ALBUMS;
-  const work = [...toRemove.map((key) => ({ key, remove: true })), ...toWrite.map((key) => ({ key, remove: false }))];
+  const ctx = { sourceId, root: run.root, timeZone: writer.timeZone, nowSeconds: Math.floor(run.now() / 1000), keptLyrics };
+  const filesOf = (key: string) =>
+    (stmts.albumFiles.all({ source: sourceId, album: key }) as { path: string; record: string }[]).map(({ path, record }): [string, FileRecord] => [
+      path,
+      JSON.parse(record) as FileRecord,
+    ]);
+  const work = [...run.toRemove.map((key) => ({ key, remove: true })), ...run.toWrite.map((key) => ({ key, remove: false }))];
+  const { db } = writer;
+  let open = false;
+  let openedAt = 0;
+  let inGroup = 0;
   let done = 0;
-  while (done < work.length) {
-    checkSignal(signal);
-    const batch: typeof work = [];
-    let songsInBatch = 0;
-    while (done + batch.length < work.length && batch.length < batchAlbums && (batch.length === 0 || songsInBatch < BATCH_SONGS)) {
-      const item = work[done + batch.length];
-      songsInBatch += item.remove ? 0 : albums.get(item.key)!.length;
-      batch.push(item);
+  try {
+    while (done < work.length) {
+      checkSignal(signal);
+      // A step: removals, or albums up to STEP_SONGS songs (one album at least), in one call.
+      const step: { key: string; files?: [string, FileRecord][] }[] = [];
+      let songs = 0;
+      while (done + step.length < work.length && step.length + inGroup < run.batchAlbums && (step.length === 0 || songs < STEP_SONGS)) {
+        const item = work[done + step.length];
+        if (step.length > 0 && item.remove !== work[done].remove) break;
+        const files = item.remove ? undefined : filesOf(item.key);
+        songs += files?.length ?? 1;
+        step.push({ key: item.key, files });
+      }
+      const first = step[0];
+      progress({
+        phase: 'write',
+        done,
+        total: work.length,
+        current: first.files?.[0]?.[1].albumTitle ?? (stmts.oldTitle.get(sourceId, first.key) as string | undefined) ?? first.key,
+      });
+      if (!open) {
+        db.exec('BEGIN');
+        [open, openedAt, inGroup] = [true, performance.now(), 0];
+      }
+      // Each call is a savepoint of its own in the group's transaction: its albums whole or not at all.
+      if (first.files)
+        writer.upsertEntries(
+          sourceId,
+          step.map((a) => albumEntry(a.key, a.files!, ctx)),
+        );
+      else
+        writer.removeEntries(
+          sourceId,
+          step.map((a) => a.key),
+        );
+      done += step.length;
+      inGroup += step.length;
+      if (inGroup >= run.batchAlbums || performance.now() - openedAt >= GROUP_MS) {
+        db.exec('COMMIT');
+        [open, inGroup] = [false, 0];
+      }
+      await yieldToLoop();
     }
-    progress({
-      phase: 'write',
-      done,
-      total: work.length,
-      current: batch.map((b) => (albums.get(b.key) ?? oldAlbums.get(b.key))?.[0][1].albumTitle ?? b.key).join(', '),
-    });
-    writer.transaction(() => {
-      // Entries first: a song moving to another album keeps the lyrics its old row has.
-      const entries = batch.filter((b) => !b.remove).map((b) => albumEntry(b.key, albums.get(b.key)!, ctx));
-      const removals = batch.filter((b) => b.remove).map((b) => b.key);
-      if (removals.length > 0) writer.removeEntries(source.sourceId, removals);
-      if (entries.length > 0) writer.upsertEntries(source.sourceId, entries);
-    });
-    done += batch.length;
-    await yieldToLoop();
+    if (open) db.exec('COMMIT');
+    open = false;
+  } finally {
+    // Cancelled: the whole albums written so far are kept. Failed: the group it failed in is undone.
+    if (open && db.inTransaction) db.exec(signal?.aborted ? 'COMMIT' : 'ROLLBACK');
   }
   progress({ phase: 'write', done, total: work.length });
-  const saved = Object.fromEntries(Object.entries(files).map(([rel, { lyrics: _lyrics, ...record }]) => [rel, record]));
-  writer.setSourceState(source.sourceId, { version: STATE_VERSION, files: saved } satisfies FolderState, Math.floor(now() / 1000));
+}
 
-  // 5. Pictures that no file of the folder carries any more and no entry names are deleted (a song
-  // that is not first in its album keeps its picture: it becomes the cover if the first song goes).
-  const kept = new Set(Object.values(files).map((r) => r.cover));
-  const named = writer.db.prepare('SELECT 1 FROM wiki WHERE cover_file = ? LIMIT 1').pluck();
-  const dropped = new Set(
-    Object.values(old.files)
-      .map((r) => r.cover)
-      .filter((c): c is string => c !== null && !kept.has(c)),
-  );
-  await removeCovers(
-    dataDir,
-    [...dropped].filter((c) => named.get(c) === undefined),
-  );
-
-  return { sourceId: source.sourceId, folder: root, albums: counts, songs, problems };
+/** Moves this run's records into folder_file, SAVE_SLICE files a transaction, and forgets the files gone. */
+async function saveRecords(tables: Tables, sourceId: number, signal?: AbortSignal): Promise<void> {
+  const { db, stmts } = tables;
+  let after = '';
+  for (;;) {
+    checkSignal(signal);
+    const upTo = stmts.savedUpTo.get(sourceId, after, SAVE_SLICE) as string | null;
+    if (upTo === null) break;
+    db.transaction(() => stmts.save.run(sourceId, after, SAVE_SLICE))();
+    after = upTo;
+    await yieldToLoop();
+  }
+  stmts.forget.run(sourceId, sourceId);
 }

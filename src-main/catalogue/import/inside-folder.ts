@@ -4,7 +4,7 @@
 // inside the folder to another place inside it is fine; a link out, a chain of links ending out, or a
 // linked folder on the way out is not. Checked where the file is read, not only where it was found:
 // a file swapped for a link meanwhile is caught.
-import type { Stats } from 'node:fs';
+import { realpathSync, statSync, type Stats } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { sep } from 'node:path';
 
@@ -22,5 +22,16 @@ export async function realFileInside(realRoot: string, path: string): Promise<{ 
   const real = await realpath(path);
   if (real === realRoot || !isInside(realRoot, real)) return undefined;
   const info = await stat(real);
+  return info.isFile() ? { path: real, info } : undefined;
+}
+
+/**
+ * realFileInside() without the round trips through libuv's thread pool: an import checks every file it
+ * reads, and on a local disk these calls take microseconds, less than the promises around them.
+ */
+export function realFileInsideSync(realRoot: string, path: string): { path: string; info: Stats } | undefined {
+  const real = realpathSync.native(path);
+  if (real === realRoot || !isInside(realRoot, real)) return undefined;
+  const info = statSync(real);
   return info.isFile() ? { path: real, info } : undefined;
 }

@@ -155,8 +155,10 @@ export function openCatalogueWriter(file: string, options: Omit<OpenOptions, 're
     return source;
   };
 
+  // Not requireSource(): its counts read every row of the source, on every call of an import's many.
+  const sourceThere = rw.prepare('SELECT 1 FROM source WHERE source_id = ?').pluck();
   const upsert = rw.transaction((sourceId: number, entries: IncomingEntry[]): number[] => {
-    requireSource(sourceId);
+    if (sourceThere.get(sourceId) === undefined) throw new RangeError(`No catalogue source ${sourceId}.`);
     return entries.map((e) => {
       const existing = wikiByKey.get(sourceId, e.sourceKey) as number | undefined;
       const oldSubs = existing === undefined ? new Map<string, number>() : deleteEntry(existing);

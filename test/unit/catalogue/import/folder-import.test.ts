@@ -404,6 +404,73 @@ describe('importFolder() — re-import', () => {
   });
 });
 
+describe('importFolder() — only the paths a watcher names', () => {
+  const T1 = T0 + 86_400;
+  const blue = { album: 'Blue Horizon Sessions', albumArtist: 'Aoi Band', artist: 'Aoi Band', date: '2019-04-01', genre: 'J-Pop' };
+  const summer = { artist: 'Hana', album: '夏の歌', albumArtist: 'Summer Friends', track: '1', disc: '1/2', date: '2020', genre: 'Anime', id3: 3 } as const;
+
+  it('scans and reads only the sub-folders and files named; the records of the others are kept as they are', async () => {
+    await run();
+    const before = albums();
+    const summerBefore = songs(album('夏の歌').wiki_id);
+    writeSongs(music, [
+      { file: 'Aoi Band/Blue Horizon/02 Noon.mp3', title: 'Noon (Remix)', track: '2/3', ...blue, cover: red, mtime: T1 },
+      { file: 'Summer/x.mp3', title: '夏の始まり (retagged)', ...summer, cover: green, mtime: T1 },
+    ]);
+    const read: string[] = [];
+    const result = await run({
+      only: ['Aoi Band/Blue Horizon/'],
+      now: () => NOW + 3_600_000,
+      progress: (p) => p.phase === 'read' && p.current && read.push(p.current),
+    });
+    expect(read.every((rel) => rel.startsWith('Aoi Band/Blue Horizon/'))).toBe(true);
+    expect(read).toHaveLength(3);
+    expect(result.albums).toEqual({ added: 0, changed: 1, removed: 0, total: 3 });
+    expect(result.songs).toEqual({ added: 0, changed: 1, removed: 0, total: 7 });
+    expect(songs(album('Blue Horizon Sessions').wiki_id).map((s) => s.sub_title)).toEqual(['Dawn', 'Noon (Remix)', 'Dusk']);
+    // Summer was changed too, but not named: untouched, and still to be read by the next whole run.
+    expect(album('夏の歌')).toEqual(before.find((a) => a.wiki_title === '夏の歌'));
+    expect(songs(album('夏の歌').wiki_id)).toEqual(summerBefore);
+    expect(album('Loose')).toEqual(before.find((a) => a.wiki_title === 'Loose'));
+
+    const whole = await run({ now: () => NOW + 7_200_000 });
+    expect(whole.songs).toEqual({ added: 0, changed: 1, removed: 0, total: 7 });
+    expect(songs(album('夏の歌').wiki_id).map((s) => s.sub_title)).toContain('夏の始まり (retagged)');
+  });
+
+  it('removes what is gone from a named file or folder, and reads a song again when its named sidecar changed', async () => {
+    await run();
+    const blueBefore = album('Blue Horizon Sessions');
+    unlinkSync(join(music, 'Loose', 'b song.mp3'));
+    rmSync(join(music, 'Summer'), { recursive: true });
+    const gone = await run({ only: ['Loose/b song.mp3', 'Summer'], now: () => NOW + 3_600_000 });
+    expect(gone.albums).toEqual({ added: 0, changed: 1, removed: 1, total: 2 });
+    expect(gone.songs).toEqual({ added: 0, changed: 0, removed: 3, total: 4 });
+    expect(albums().map((a) => a.wiki_title)).toEqual(['Blue Horizon Sessions', 'Loose']);
+    expect(songs(album('Loose').wiki_id).map((s) => s.source_key)).toEqual(['Loose/a song.mp3']);
+    expect(album('Blue Horizon Sessions')).toEqual(blueBefore);
+
+    writeFileSync(join(music, 'Loose', 'a song.lrc'), '[00:01.00]first line\n');
+    const sidecar = await run({ only: ['Loose/a song.lrc'] });
+    expect(sidecar.songs).toMatchObject({ changed: 1, total: 4 });
+    const lyrics = sqlOf(reader)
+      .prepare('SELECT l.lines FROM sub_lyrics l JOIN sub s ON s.sub_id = l.sub_id WHERE s.source_key = ?')
+      .pluck()
+      .get('Loose/a song.mp3') as string;
+    expect(JSON.parse(lyrics)).toEqual([{ time_ms: 1000, text: 'first line' }]);
+
+    // A whole run afterwards finds nothing left to do.
+    const again = await run();
+    expect(again.albums).toMatchObject({ added: 0, changed: 0, removed: 0 });
+    expect(again.songs).toMatchObject({ added: 0, changed: 0, removed: 0, total: 4 });
+  });
+
+  it('refuses a path that leaves the folder', async () => {
+    await expect(run({ only: ['../elsewhere'] })).rejects.toBeInstanceOf(FolderImportError);
+    await expect(run({ only: ['/etc'] })).rejects.toThrow(/not a path inside the folder/);
+  });
+});
+
 describe('importFolder() — bad input', () => {
   it.each([
     ['a folder that does not exist', () => join(work, 'nowhere'), /does not exist/],
