@@ -4,7 +4,9 @@
 // second (steady use by several listeners: the served figures' saturating load would measure how the
 // two share the CPU, not the import); then imports it again with nothing changed, the same load running.
 // The figures: files per second of each run (the job's own start and end), the server process's peak
-// RSS, and the latency of the load during the first import beside the same load right before it.
+// RSS, and the latency of the load during the first import beside the same load right before it. The
+// server's CPU time over each run is reported beside (the load's share included): on a shared machine
+// it says what the import costs when the wall clock says how busy the machine was.
 import autocannon, { type Result } from 'autocannon';
 
 export interface ImportRun {
@@ -15,6 +17,8 @@ export interface ImportRun {
   problems: number;
   /** autocannon's p99 (ms) and throughput while the job ran. */
   during: { p99: number; rps: number };
+  /** The server process's CPU time over the run (all its threads), s. */
+  cpuSeconds: number;
 }
 
 export interface ImportFigures {
@@ -41,7 +45,14 @@ interface Job {
 }
 
 /** Imports `folder` (of `files` audio files) twice on the server at `url`, measuring as the header says. */
-export async function benchImport(url: string, uiToken: string, apiKey: string, folder: string, files: number): Promise<ImportFigures> {
+export async function benchImport(
+  url: string,
+  uiToken: string,
+  apiKey: string,
+  folder: string,
+  files: number,
+  cpuUs: () => Promise<number>,
+): Promise<ImportFigures> {
   const headers = { 'content-type': 'application/json', 'x-moecat-ui': uiToken, origin: url.replace(/\/$/, '') };
   const paths = ['/wikis.json?wiki_type=anime', '/on-air.json', '/search/wiki.json?keyword=touhou', '/search/sub.json?keyword=sakura'].map((p) =>
     `${p}&api_key=${apiKey}`.replace('.json&', '.json?'),
@@ -56,6 +67,7 @@ export async function benchImport(url: string, uiToken: string, apiKey: string, 
   };
 
   const run = async (): Promise<ImportRun> => {
+    const cpuBefore = await cpuUs();
     // A job the server started itself (a folder watcher's import) is waited for.
     let answer: { response?: { job?: Job; information?: { error?: number } } } = {};
     for (let tries = 0; !answer.response?.job && tries < 3000; tries++) {
@@ -82,7 +94,8 @@ export async function benchImport(url: string, uiToken: string, apiKey: string, 
     const during = loadOf(await loading);
     if (job.status !== 'done') throw new Error(`the import ended ${job.status}: ${job.error ?? ''}`);
     const seconds = ((job.finishedAt ?? Date.now()) - job.startedAt) / 1000;
-    return { seconds, filesPerSecond: files / seconds, status: job.status, result: job.result, problems: job.problems.length, during };
+    const cpuSeconds = ((await cpuUs()) - cpuBefore) / 1e6;
+    return { seconds, filesPerSecond: files / seconds, status: job.status, result: job.result, problems: job.problems.length, during, cpuSeconds };
   };
 
   const before = loadOf(await pound(4));

@@ -1,5 +1,5 @@
 // `npm run bench [-- --soak] [--duration S] [--regen] [--ready-only] [--cold-only] [--import-only]
-// [--library N] [--subsonic-only]`: the targets of docs/search-and-performance.md, measured on this machine.
+// [--library N]`: the targets of docs/search-and-performance.md, measured on this machine.
 // Builds (or reuses) the generated 100k/1M catalogue, times the bundled build and the server's ready
 // time, then drives the real server over loopback with autocannon beside a Fastify hello-world measured
 // in the same run: for DURATION/2 right before each operation, so a ratio compares two figures taken
@@ -17,8 +17,6 @@
 // The folder import (tools/bench-import.ts) imports a generated library of --library N tagged files
 // (default 100,000; also MOECAT_BENCH_LIBRARY; generated once by tools/gen-library.ts and kept under
 // bench-results/) into `moecat serve`'s server, twice, while the server answers.
-// The OpenSubsonic face (tools/bench-subsonic.ts) is measured on the generated catalogue by a server of
-// its own; --subsonic-only runs that section alone.
 // Requests say `Accept-Encoding: gzip` as browsers, fetch and most HTTP libraries do, so large answers
 // travel compressed; the entry list and XML-vs-JSON figures are also measured uncompressed and printed
 // beside them (reported, not judged), so what compression changes is in plain sight.
@@ -43,8 +41,6 @@ import { judgeSearch } from './search-quality';
 import { benchUpdate } from './bench-update';
 import { benchImport, LOAD_RATE } from './bench-import';
 import { libraryOf } from './gen-library';
-import { BENCH_SUBSONIC_PASSWORD, benchSubsonic } from './bench-subsonic';
-import { openUserDb } from '../src-main/catalogue/user/user-db';
 
 const { values: flags } = parseArgs({
   options: {
@@ -53,7 +49,6 @@ const { values: flags } = parseArgs({
     'ready-only': { type: 'boolean' },
     'cold-only': { type: 'boolean' },
     'import-only': { type: 'boolean' },
-    'subsonic-only': { type: 'boolean' },
     library: { type: 'string', default: process.env.MOECAT_BENCH_LIBRARY ?? '100000' },
     duration: { type: 'string', default: '4' },
     connections: { type: 'string', default: '10' },
@@ -118,8 +113,7 @@ interface Server {
  * start-up, which the product never does.
  */
 async function serverBundle(): Promise<string> {
-  // A section run alone (--subsonic-only) bundles into a folder of its own, so a full run's server keeps its files.
-  const outdir = resolve(flags['subsonic-only'] ? 'out/tools/bench-server-subsonic' : 'out/tools/bench-server');
+  const outdir = resolve('out/tools/bench-server');
   rmSync(outdir, { recursive: true, force: true });
   await build({
     entryPoints: [resolve('tools/bench-server.ts'), resolve('tools/bench-hello.ts')],
@@ -343,7 +337,6 @@ async function catalogueBuilds(): Promise<string> {
   const gen = JSON.parse(readFileSync(metaFile, 'utf8')) as { seconds: number; cpuSeconds?: number };
   figure(`generated 100k/1M catalogue build (CPU ${gen.cpuSeconds?.toFixed(1) ?? '?'} s)`, gen.seconds, 's', '≤ 60 s', gen.seconds <= 60);
   report.generatedBuild = gen;
-  if (flags['subsonic-only']) return '';
 
   console.log('Building the bundled catalogue …');
   const resources = mkdtempSync(join(tmpdir(), 'moecat-bench-resources-'));
@@ -379,19 +372,26 @@ async function importSection(bundle: string, resources: string): Promise<void> {
   const server = await startServer(bundle, 'start', ['--resources', resources, '--data-dir', dataDir]);
   try {
     const rssBefore = (await server.ask<BenchStats>({ cmd: 'stats' })).rssMiB;
-    const figures = await benchImport(`${server.url}/`, server.uiToken, server.apiKey, library.folder, library.files);
+    const cpuUs = async () => (await server.ask<BenchStats>({ cmd: 'stats' })).cpuUs;
+    const figures = await benchImport(`${server.url}/`, server.uiToken, server.apiKey, library.folder, library.files, cpuUs);
     const stats = await server.ask<BenchStats>({ cmd: 'stats' });
     const { first, again, before } = figures;
     report.folderImport = { library, ...figures, rssBeforeMiB: rssBefore, peakRssMiB: stats.maxRssMiB, rssAfterMiB: stats.rssMiB };
     const n = `${(library.files / 1000).toFixed(0)}k files`;
     figure(
-      `folder import, first (${n}, ${first.seconds.toFixed(1)} s, ${first.problems} problems)`,
+      `folder import, first (${n}, ${first.seconds.toFixed(1)} s, server CPU ${first.cpuSeconds.toFixed(1)} s, ${first.problems} problems)`,
       first.filesPerSecond,
       'files/s',
       '≥ 1000',
       first.filesPerSecond >= 1000,
     );
-    figure(`folder import again, nothing changed (${again.seconds.toFixed(1)} s)`, again.filesPerSecond, 'files/s', '≥ 10000', again.filesPerSecond >= 10_000);
+    figure(
+      `folder import again, nothing changed (${again.seconds.toFixed(1)} s, server CPU ${again.cpuSeconds.toFixed(1)} s)`,
+      again.filesPerSecond,
+      'files/s',
+      '≥ 10000',
+      again.filesPerSecond >= 10_000,
+    );
     figure(`  server peak RSS, both imports (${rssBefore.toFixed(0)} MiB before)`, stats.maxRssMiB, 'MiB', '≤ 300 MiB', stats.maxRssMiB <= 300);
     figure(
       `  served p99 while importing (${LOAD_RATE} req/s asked; before: p99 ${before.p99.toFixed(1)} ms)`,
@@ -408,35 +408,10 @@ async function importSection(bundle: string, resources: string): Promise<void> {
   }
 }
 
-/** The OpenSubsonic face on the generated catalogue, with the Subsonic password set; see tools/bench-subsonic.ts. */
-async function subsonicSection(bundle: string): Promise<void> {
-  console.log('\nThe OpenSubsonic face (one connection, p99 at the client) …');
-  const dataDir = mkdtempSync(join(tmpdir(), 'moecat-bench-subsonic-'));
-  const userDb = openUserDb(join(dataDir, 'user.db'));
-  userDb.subsonic.set(BENCH_SUBSONIC_PASSWORD);
-  userDb.close();
-  const server = await startServer(bundle, 'app', ['--catalogue', DEFAULT_LARGE_CATALOGUE, '--data-dir', dataDir]);
-  try {
-    const results = await benchSubsonic(server.url, DEFAULT_LARGE_CATALOGUE, server.apiKey, Math.max(2, DURATION / 2));
-    report.subsonic = results;
-    for (const r of results) {
-      const failed = r.failed > 0 ? `, ${r.failed} failed` : '';
-      figure(`subsonic ${r.name} p99 (p50 ${r.p50.toFixed(0)} ms, ${r.reqPerSec.toFixed(0)} req/s${failed})`, r.p99, 'ms', `≤ ${r.target} ms`, r.p99 <= r.target && r.failed === 0);
-    }
-  } finally {
-    await stopServer(server);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
 async function main(): Promise<void> {
   const started = performance.now();
   const resources = await catalogueBuilds();
   const bundle = await serverBundle();
-  if (flags['subsonic-only']) {
-    await subsonicSection(bundle);
-    return finish(started);
-  }
   if (flags['import-only']) {
     await importSection(bundle, resources);
     rmSync(resources, { recursive: true, force: true });
@@ -721,7 +696,6 @@ async function main(): Promise<void> {
   stats = await server.ask<BenchStats>({ cmd: 'stats' });
   report.finalStats = stats;
   await stopServer(server);
-  await subsonicSection(bundle);
 
   finish(started);
 }
@@ -734,8 +708,8 @@ function finish(started: number): void {
   writeFileSync(out, JSON.stringify(report, null, 2));
   const misses = figures.filter((f) => f.ok === false);
   const summary = `${figures.filter((f) => f.ok).length} targets met, ${misses.length} missed; ${seconds.toFixed(0)} s`;
-  // A partial run (--ready-only, --cold-only, --import-only, --subsonic-only) would replace the whole table with a part of it.
-  const whole = !flags['ready-only'] && !flags['cold-only'] && !flags['import-only'] && !flags['subsonic-only'];
+  // A partial run (--ready-only, --cold-only, --import-only) would replace the whole table with a part of it.
+  const whole = !flags['ready-only'] && !flags['cold-only'] && !flags['import-only'];
   if (whole) writeFileSync(LATEST, latestTable(summary));
   console.log(`\n${summary}; report: ${out}${whole ? `; table: ${LATEST}` : ''}`);
 }
