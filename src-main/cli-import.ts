@@ -1,23 +1,32 @@
-// `moecat import <folder>`: imports (or re-imports) a folder of MP3s into the working catalogue of the
+// `moecat import <folder>`: imports (or re-imports) a music folder into the working catalogue of the
 // data directory — the same file and the same importFolder() the server's Settings → Library uses —
 // with a progress line on stderr and a summary on stdout. Files that cannot be read are listed in the
-// summary and do not fail the command; a folder that is missing or unreadable does (one line, exit 1).
+// summary and do not fail the command; a folder that is missing or unreadable does (one line, exit 1),
+// and so does an imported folder that is empty now — its disk not mounted (catalogue/import/folder-availability.ts):
+// importing it would remove its albums.
+import { unavailableReason } from './catalogue/import/folder-availability';
+import { openCatalogue } from './catalogue/read/catalogue';
 import { openCatalogueWriter } from './catalogue/write/catalogue-writer';
 import { phasePrinter } from './cli-progress';
 import { workingCatalogueFor } from './cli-working-catalogue';
 import { printable } from './terminal-text';
 
-const LABELS = { scan: 'Looking for MP3 files', read: 'Reading files', write: 'Writing albums', done: 'Done' };
+const LABELS = { scan: 'Looking for audio files', read: 'Reading files', write: 'Writing albums', done: 'Done' };
 
 const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export async function importCommand(folder: string, dataDir: string, print: (line: string) => void = console.log): Promise<void> {
   // File and folder names, and what reading them said, reach these lines.
   const out = (line: string) => print(printable(line));
-  const { checkFolder, importFolder } = await import('./catalogue/import/folder-import');
+  const { checkFolder, importFolder, FolderImportError } = await import('./catalogue/import/folder-import');
   const root = await checkFolder(folder); // a missing folder fails before anything is built or copied
 
   const working = await workingCatalogueFor(dataDir);
+  const reader = openCatalogue(working);
+  const known = reader.queries.library.folders().find((f) => f.path === root);
+  reader.close();
+  const unavailable = known && (await unavailableReason(root, known.songs > 0));
+  if (unavailable) throw new FolderImportError(`${root} cannot be imported now: ${unavailable.text}; its albums are kept.`);
 
   const writer = openCatalogueWriter(working);
   const show = phasePrinter(LABELS);

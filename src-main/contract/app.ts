@@ -117,7 +117,27 @@ export interface RemoteSourceView {
 }
 
 /** An imported folder as /app/library.json answers it (the catalogue's library queries). */
-export interface LibraryFolder {
+/**
+ * Whether an imported folder is kept in step (server/library-watch.ts): checking (an import of what
+ * changed runs), watching, unavailable (cannot be reached; its albums are kept), or unwatched (this
+ * server does not watch it, or the system refused to).
+ */
+export type FolderWatchState = 'checking' | 'watching' | 'unavailable' | 'unwatched';
+
+export interface FolderWatch {
+  watch_state: FolderWatchState;
+  /** Unix seconds since the folder is in this state; 0 when unwatched by this server. */
+  watch_since: number;
+  /** Why it is unavailable or unwatched, in words; '' otherwise. */
+  watch_reason: string;
+  /** The same as a code the UI words in its language ('' when none). */
+  watch_reason_code: '' | 'missing' | 'empty' | 'not-folder' | 'denied' | 'unreadable' | 'other-disk' | 'watch-failed';
+}
+
+/** An imported folder as Settings → Library lists it: the catalogue's counts and whether it is kept in step. */
+export interface LibraryFolder extends LibraryFolderCounts, FolderWatch {}
+
+export interface LibraryFolderCounts {
   source_id: number;
   /** The folder's absolute path. */
   path: string;

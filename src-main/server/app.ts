@@ -8,6 +8,7 @@ import { checkWeekly, type HelperCommand } from './anime-data-job';
 import { AllowedMethods } from './allowed-methods';
 import { UiSessions } from './ui-session';
 import { CatalogueJobs } from './catalogue-jobs';
+import { LibraryWatch, type LibraryWatchTimings } from './library-watch';
 import { answerClientError } from './client-errors';
 import { answerRouterError, errorsPlugin } from './plugins/errors';
 import { hostCheckPlugin } from './plugins/host-check';
@@ -47,6 +48,8 @@ export interface AppDeps {
   helper?: HelperCommand;
   /** Host names accepted besides loopback (the --host address). */
   extraHostnames?: string[];
+  /** Keep the imported folders in step while the server runs (library-watch.ts): the app does; tests ask, with shorter waits. */
+  watchLibrary?: boolean | LibraryWatchTimings;
   logger?: boolean;
 }
 
@@ -58,6 +61,8 @@ declare module 'fastify' {
     jobs: CatalogueJobs;
     /** The methods of paths that take only some (onlyAllow); the not-found handler answers others 405. */
     allowedMethods: AllowedMethods;
+    /** The imported folders kept in step (library-watch.ts); undefined when this server does not watch them. */
+    libraryWatch: LibraryWatch | undefined;
     /** Who carries the UI's authority: the UI token, the one-time links that sign a browser in, its sessions (ui-session.ts). */
     sessions: UiSessions;
     deps: Required<Pick<AppDeps, 'catalogue' | 'userDb' | 'audioDir' | 'now'>> &
@@ -90,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('answerCache', answerCache);
   app.decorate('jobs', new CatalogueJobs(deps.catalogueFile, () => answerCache.clear(), deps.now));
   app.addHook('onClose', async () => {
+    await app.libraryWatch?.close(); // first: it starts no job after this
     for (const job of app.jobs.list()) app.jobs.cancel(job.id);
     await app.jobs.idle();
   });
@@ -105,6 +111,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cacheDir: deps.cacheDir,
     helper: deps.helper,
   });
+  app.decorate(
+    'libraryWatch',
+    deps.watchLibrary && deps.catalogueFile && deps.dataDir ? watchLibrary(app, deps.dataDir, deps.watchLibrary === true ? {} : deps.watchLibrary) : undefined,
+  );
   // The weekly look for newer anime data, when the user lets Moecat look (off by default).
   if (deps.catalogueFile) {
     const stop = checkWeekly(app, deps.helper);
@@ -131,4 +141,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(docsRoutes, { operations: OPERATIONS });
   await app.register(uiRoutes, { rendererDir: deps.rendererDir });
   return app;
+}
+
+/** The imported folders' watch: started once the server listens, closed with it (the jobs' onClose above). */
+function watchLibrary(app: FastifyInstance, dataDir: string, timings: LibraryWatchTimings): LibraryWatch {
+  const watch = new LibraryWatch({
+    ...timings,
+    jobs: app.jobs,
+    folders: () => app.deps.catalogue.queries.library.folders(),
+    now: app.deps.now,
+    async importFolder(folder, only, job) {
+      const { importFolder } = await import('../catalogue/import/folder-import');
+      const result = await importFolder({
+        writer: job.writer,
+        folder,
+        dataDir,
+        signal: job.signal,
+        progress: job.progress,
+        problem: job.problem,
+        now: app.deps.now,
+        only,
+      });
+      return { ...result, problems: result.problems.length };
+    },
+  });
+  app.addHook('onListen', () => watch.start());
+  return watch;
 }

@@ -125,6 +125,8 @@ export async function startMoecat(opts: StartOptions): Promise<RunningServer> {
     extraHostnames: opts.host && opts.host !== '127.0.0.1' ? [opts.host] : [],
     helper: opts.helper,
     log,
+    // The working copy's imported folders are kept in step with their files.
+    watchLibrary: !opts.catalogueFile,
   });
   const closeAll = async () => {
     await app.close();

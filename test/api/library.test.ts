@@ -206,7 +206,20 @@ describe('GET /app/library.json', () => {
     const body = res.json().response;
     expect(body.writable).toBe(true);
     expect(body.folders).toEqual([
-      { source_id: sourceId(), path: music, name: 'music', albums: 2, songs: 3, added_at: expect.any(Number), updated_at: expect.any(Number) },
+      {
+        source_id: sourceId(),
+        path: music,
+        name: 'music',
+        albums: 2,
+        songs: 3,
+        added_at: expect.any(Number),
+        updated_at: expect.any(Number),
+        // This server was not asked to watch its folders (library-watch.test.ts covers a watching one).
+        watch_state: 'unwatched',
+        watch_since: 0,
+        watch_reason: '',
+        watch_reason_code: '',
+      },
     ]);
     expect(body.folders[0].updated_at).toBeGreaterThan(0);
     expect(body.job).toMatchObject({ kind: 'import', label: music });

@@ -1,8 +1,9 @@
 // Settings → Library in Chromium against a real server: import a generated folder of tagged MP3s,
 // watch its progress bar finish with the counts and the unreadable file listed, find the album in
 // search, open it (its embedded cover shows) and play a song from the folder with its lyrics from a
-// sidecar .lrc following along; re-import and bad input.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// sidecar .lrc following along; re-import and bad input; the folder kept in step (a song copied in shows
+// up by itself, an unplugged folder is unavailable with its albums kept).
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -170,5 +171,26 @@ describe('Settings → Library', () => {
     );
     await expect(row.textContent()).resolves.toMatch(/2 albums · 7 songs/);
     await expect(section().getByTestId('library-folder').count()).resolves.toBe(1);
+  });
+
+  it('keeps the folder in step: a song copied in shows up by itself, and an unplugged folder is unavailable with its albums kept', async () => {
+    await h.open('/settings');
+    const row = section().locator(`[data-testid="library-folder"][data-path="${music}"]`);
+    const watch = row.getByTestId('library-folder-watch');
+    await expect.poll(() => watch.getAttribute('data-state'), { timeout: 20_000 }).toBe('watching');
+    await expect(watch.textContent()).resolves.toBe('Kept in step');
+    writeSongs(music, [{ file: 'Singles/encore.mp3', title: 'Encore Copied In', album: 'Lonely Single', artist: 'Solo', track: '2' }]);
+    await expect.poll(() => row.textContent(), { timeout: 20_000 }).toMatch(/2 albums · 8 songs/);
+    await h.open(`/search?q=${encodeURIComponent('Encore Copied In')}`);
+    await page.getByText('Encore Copied In').first().waitFor({ timeout: 20_000 });
+
+    renameSync(music, `${music} (unplugged)`);
+    await h.open('/settings');
+    await expect.poll(() => watch.getAttribute('data-state'), { timeout: 20_000 }).toBe('unavailable');
+    await expect(watch.textContent()).resolves.toMatch(/^Unavailable since .*: the folder is not there \(is its disk plugged in\?\)\. Its albums are kept/);
+    await expect(row.textContent()).resolves.toMatch(/2 albums · 8 songs/);
+    await row.scrollIntoViewIfNeeded();
+    await h.shot('settings-library-unavailable');
+    renameSync(`${music} (unplugged)`, music);
   });
 });

@@ -2,9 +2,9 @@
 // source with its counts and last import, the folder a source's files are served from, and an
 // imported upload's format (for its transcoded stream).
 import type { Db } from '../db/database';
-import type { LibraryFolder } from '../../contract/app';
+import type { LibraryFolderCounts } from '../../contract/app';
 
-export type { LibraryFolder } from '../../contract/app';
+export type { LibraryFolderCounts } from '../../contract/app';
 
 /** An imported file's upload: its source, its path (`/folder/<source id>/<path inside>`), format and length. */
 export interface FolderAudio {
@@ -27,7 +27,7 @@ export function libraryQueries(db: Db) {
     WHERE u.up_id = ? AND src.kind = 'folder'`);
 
   return {
-    folders: () => foldersStmt.all() as LibraryFolder[],
+    folders: () => foldersStmt.all() as LibraryFolderCounts[],
     /** The folder an imported source's files live in; undefined for other or unknown sources. */
     folderRoot: (sourceId: number) => rootStmt.get(sourceId) as string | undefined,
     /** An imported folder's upload by its id (what the transcoded stream plays); undefined for other or unknown uploads. */

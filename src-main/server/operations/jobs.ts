@@ -17,7 +17,8 @@
 // left out when an earlier sync of this remote saved it; `cache_audio` needs the cache directory and
 // `covers` the data directory — 400 when the server has none.
 import type { FastifyInstance } from 'fastify';
-import type { ImportJobResult, JobState, LibraryFolder, RemoteSourceView } from '../../contract/app';
+import type { FolderWatch, ImportJobResult, JobState, LibraryFolder, RemoteSourceView } from '../../contract/app';
+import { unavailableReason } from '../../catalogue/import/folder-availability';
 import type { SourceDto } from '../../contract/objects';
 import { removeCovers } from '../../catalogue/write/cover-files';
 import { ApiError, badParameter, missingParameter } from '../api-error';
@@ -76,6 +77,9 @@ export const cancelJob = defineOperation({
   },
 });
 
+const UNWATCHED: FolderWatch = { watch_state: 'unwatched', watch_since: 0, watch_reason: '', watch_reason_code: '' };
+const watchOf = (app: FastifyInstance, sourceId: number) => app.libraryWatch?.stateOf(sourceId) ?? UNWATCHED;
+
 export const library = defineOperation({
   method: 'GET',
   path: '/app/library',
@@ -86,7 +90,7 @@ export const library = defineOperation({
   params: {},
   handle: ({ app }) => ({
     payload: {
-      folders: app.deps.catalogue.queries.library.folders(),
+      folders: app.deps.catalogue.queries.library.folders().map((f) => ({ ...f, ...watchOf(app, f.source_id) })),
       writable: app.jobs.writable && app.deps.dataDir !== undefined,
       job: latest(app, 'import'),
     },
@@ -122,8 +126,13 @@ export const importFolder = defineOperation({
     }
     const { dataDir } = app.deps;
     if (!dataDir) throw badParameter('folder', 'cannot be imported: this server has no data directory for the covers');
+    // An imported folder that is empty now is a disk not mounted: importing it would remove its albums.
+    const known = app.deps.catalogue.queries.library.folders().find((f) => f.path === folder);
+    const unavailable = known && (await unavailableReason(folder, known.songs > 0));
+    if (unavailable) throw badParameter('folder', `cannot be imported now: ${unavailable.text}; its albums are kept`);
     const job = app.jobs.start('import', folder, async (ctx): Promise<ImportJobResult> => {
       const result = await run({ writer: ctx.writer, folder, dataDir, signal: ctx.signal, progress: ctx.progress, problem: ctx.problem, now: app.deps.now });
+      app.libraryWatch?.follow(result.sourceId, result.folder, true);
       // The problems themselves are the job's `problems`; the result says how many there were.
       return { ...result, problems: result.problems.length };
     });
@@ -167,6 +176,7 @@ export const removeSource = defineOperation({
     const job = app.jobs.start('remove-source', source.name, async ({ writer, progress }) => {
       progress({ phase: 'remove', done: 0, total: source.entries, current: source.name });
       const covers = catalogue.queries.sources.coverFiles(id);
+      app.libraryWatch?.forget(id);
       const removed = writer.removeSource(id);
       // Read after the removal committed: covers another source's entries still name stay.
       const { dataDir } = app.deps;

@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { writeSongs } from '../../fixtures/mp3-folder';
 import { fakeRemote, forward, localCatalogue, startRemote, type LocalSide, type Remote } from '../../fixtures/sync-remote';
 
 let local: LocalSide;
@@ -108,5 +109,22 @@ describe('moecat import', () => {
     const missing = await terminal(() => main(['import', join(dataDir, `gone${HOSTILE}`), '--data-dir', dataDir]));
     expect(missing.filter((l) => l.startsWith('moecat:'))).toEqual([expect.stringContaining('gone]0;pwned[2J')]);
     for (const line of missing) expect(line).not.toMatch(UNSAFE);
+  });
+
+  it('refuses an imported folder that is empty now (its disk not mounted), keeping its albums', async () => {
+    setUp();
+    const folder = join(dataDir, 'Mounted');
+    writeSongs(folder, [{ file: 'A/1.mp3', title: 'Kept Song', album: 'Kept', track: '1', seconds: 1 }]);
+    await terminal(() => importCommand(folder, dataDir, () => {}));
+    rmSync(join(folder, 'A'), { recursive: true });
+    let status = 0;
+    const refused = await terminal(async () => (status = await main(['import', folder, '--data-dir', dataDir])));
+    expect(status).toBe(1);
+    expect(refused.join('\n')).toMatch(/cannot be imported now: the folder is empty \(is its disk mounted\?\); its albums are kept/);
+    // Nothing was removed: importing it again once the files are back adds nothing and removes nothing.
+    writeSongs(folder, [{ file: 'A/1.mp3', title: 'Kept Song', album: 'Kept', track: '1', seconds: 1 }]);
+    const lines: string[] = [];
+    await terminal(() => importCommand(folder, dataDir, (line) => lines.push(line)));
+    expect(lines.join('\n')).toMatch(/1 album \(0 added, [01] updated, 0 removed\)/);
   });
 });

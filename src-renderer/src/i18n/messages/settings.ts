@@ -59,7 +59,7 @@ export default {
     library: {
       title: 'Library',
       intro:
-        'Import a folder of MP3 files: its albums appear in Browse and Search and play from where the files are. Moecat reads each file’s tags (title, artist, album, track, year, genre) and embedded cover, and never moves or changes your files.',
+        'Import a folder of music (MP3, FLAC, AAC and ALAC, Opus, Ogg, WAV and more): its albums appear in Browse and Search and play from where the files are. Moecat reads each file’s tags (title, artist, album, track, year, genre) and embedded cover, never moves or changes your files, and keeps the folder in step while it runs: files you add, change or remove show up within seconds.',
       folder: 'Folder',
       folderPlaceholder: '/home/me/Music',
       folderHint: 'The folder’s full path. Copy it from your file manager: there is no folder picker here.',
@@ -81,6 +81,21 @@ export default {
       notFinished: 'no import finished yet',
       reimport: 'Re-import',
       reimportLabel: 'Re-import {name}',
+      watchReason: {
+        missing: 'the folder is not there (is its disk plugged in?)',
+        empty: 'the folder is empty (is its disk mounted?)',
+        'not-folder': 'the path is not a folder any more',
+        denied: 'the folder cannot be read (permission denied)',
+        unreadable: 'the folder cannot be read',
+        'other-disk': 'another disk is mounted where the folder was',
+        'watch-failed': 'the system would not let Moecat watch it',
+      },
+      watch: {
+        checking: 'Checking for changes…',
+        watching: 'Kept in step',
+        unavailable: 'Unavailable since {date}: {reason}. Its albums are kept and come back with the folder.',
+        unwatched: 'Not kept in step{reason}: re-import it to read what changed.',
+      },
       loading: 'Loading the library…',
       loadFailed: 'Could not load the library: {reason}',
     },
@@ -243,7 +258,7 @@ export default {
     library: {
       title: '音乐库',
       intro:
-        '导入一个 MP3 文件夹：其中的专辑会出现在浏览和搜索中，并直接从文件所在位置播放。Moecat 读取每个文件的标签（标题、艺术家、专辑、音轨、年份、流派）和内嵌封面，绝不移动或修改你的文件。',
+        '导入一个音乐文件夹（MP3、FLAC、AAC 与 ALAC、Opus、Ogg、WAV 等）：其中的专辑会出现在浏览和搜索中，并直接从文件所在位置播放。Moecat 读取每个文件的标签（标题、艺术家、专辑、音轨、年份、流派）和内嵌封面，绝不移动或修改你的文件；运行时会持续同步该文件夹，你添加、修改或删除的文件几秒内就会反映出来。',
       folder: '文件夹',
       folderPlaceholder: '/home/me/Music',
       folderHint: '文件夹的完整路径。这里没有文件夹选择器，请从文件管理器中复制路径。',
@@ -263,6 +278,21 @@ export default {
       lastImport: '导入于 {date}',
       notFinished: '尚无完成的导入',
       reimport: '重新导入',
+      watchReason: {
+        missing: '文件夹不在了（磁盘是否已连接？）',
+        empty: '文件夹是空的（磁盘是否已挂载？）',
+        'not-folder': '该路径已不再是文件夹',
+        denied: '无法读取文件夹（没有权限）',
+        unreadable: '无法读取文件夹',
+        'other-disk': '原位置挂载了另一块磁盘',
+        'watch-failed': '系统不允许 Moecat 监视它',
+      },
+      watch: {
+        checking: '正在检查变化…',
+        watching: '保持同步中',
+        unavailable: '自 {date} 起不可用：{reason}。专辑会保留，文件夹回来后即恢复。',
+        unwatched: '未保持同步{reason}：重新导入即可读取变化。',
+      },
       reimportLabel: '重新导入 {name}',
       loading: '正在载入音乐库…',
       loadFailed: '无法载入音乐库：{reason}',
@@ -426,7 +456,7 @@ export default {
     library: {
       title: 'ライブラリ',
       intro:
-        'MP3 ファイルのフォルダーを取り込みます。アルバムは「ブラウズ」と「検索」に表示され、ファイルのある場所から再生されます。Moecat は各ファイルのタグ（タイトル、アーティスト、アルバム、トラック、年、ジャンル）と埋め込みのカバーを読み取り、ファイルを移動したり変更したりすることはありません。',
+        '音楽のフォルダー（MP3、FLAC、AAC と ALAC、Opus、Ogg、WAV など）を取り込みます。アルバムは「ブラウズ」と「検索」に表示され、ファイルのある場所から再生されます。Moecat は各ファイルのタグ（タイトル、アーティスト、アルバム、トラック、年、ジャンル）と埋め込みのカバーを読み取り、ファイルを移動したり変更したりすることはありません。起動中はフォルダーを見守り、追加・変更・削除したファイルは数秒で反映されます。',
       folder: 'フォルダー',
       folderPlaceholder: '/home/me/Music',
       folderHint: 'フォルダーのフルパス。ここにはフォルダー選択がないので、ファイルマネージャーからパスをコピーしてください。',
@@ -446,6 +476,21 @@ export default {
       lastImport: '{date} に取り込み',
       notFinished: '完了した取り込みはまだありません',
       reimport: '再取り込み',
+      watchReason: {
+        missing: 'フォルダーが見つかりません（ディスクは接続されていますか？）',
+        empty: 'フォルダーが空です（ディスクはマウントされていますか？）',
+        'not-folder': 'そのパスはもうフォルダーではありません',
+        denied: 'フォルダーを読めません（権限がありません）',
+        unreadable: 'フォルダーを読めません',
+        'other-disk': '元の場所に別のディスクがマウントされています',
+        'watch-failed': 'システムが監視を許可しませんでした',
+      },
+      watch: {
+        checking: '変更を確認中…',
+        watching: '同期中',
+        unavailable: '{date} から利用できません：{reason}。アルバムは残り、フォルダーが戻ると復帰します。',
+        unwatched: '同期していません{reason}：再取り込みで変更を読み込めます。',
+      },
       reimportLabel: '{name} を再取り込み',
       loading: 'ライブラリを読み込み中…',
       loadFailed: 'ライブラリを読み込めませんでした：{reason}',

@@ -1,0 +1,72 @@
+// The folder watcher's batches (server/library-watch.ts): the whole folder checked at start, then only
+// the paths that changed — an audio file by itself, anything else (a cover picture, a folder) as its
+// folder — collected into one batch while changes keep coming, the next batch after the first ends.
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CATALOGUE_FILE } from '../../../src-main/catalogue/db/catalogue-files';
+import { CatalogueJobs } from '../../../src-main/server/catalogue-jobs';
+import { LibraryWatch } from '../../../src-main/server/library-watch';
+import { fixtureCatalogueDir } from '../../fixtures/app';
+import { tempDir } from '../../fixtures/temp-dir';
+
+const WAIT = { timeout: 10_000, interval: 50 };
+let music: string;
+let jobs: CatalogueJobs;
+let watch: LibraryWatch;
+let calls: (string[] | undefined)[];
+
+beforeEach(() => {
+  const work = tempDir('moecat-watch-unit-');
+  music = join(work, 'music');
+  mkdirSync(join(music, 'A'), { recursive: true });
+  writeFileSync(join(music, 'A/old.mp3'), 'x');
+  const file = join(work, CATALOGUE_FILE);
+  copyFileSync(join(fixtureCatalogueDir(), CATALOGUE_FILE), file);
+  jobs = new CatalogueJobs(file, () => {});
+  calls = [];
+  watch = new LibraryWatch({
+    jobs,
+    folders: () => [{ source_id: 7, path: music, songs: 1 }],
+    importFolder: async (_folder, only) => {
+      calls.push(only && [...only].sort());
+      return null;
+    },
+    quietMs: 300,
+    maxWaitMs: 3_000,
+    retryMs: 60_000,
+  });
+  watch.start();
+});
+
+afterEach(async () => {
+  await watch.close();
+  await jobs.idle();
+});
+
+const watching = () => vi.waitFor(() => expect(watch.stateOf(7).watch_state).toBe('watching'), WAIT);
+
+describe('LibraryWatch', () => {
+  it('checks the whole folder at start, then imports only the changed paths, in one batch', async () => {
+    await watching();
+    expect(calls).toEqual([undefined]);
+    writeFileSync(join(music, 'A/new.flac'), 'x');
+    mkdirSync(join(music, 'B/C'), { recursive: true });
+    writeFileSync(join(music, 'B/C/deep.opus'), 'x');
+    writeFileSync(join(music, 'A/cover.jpg'), 'x');
+    writeFileSync(join(music, 'A/.hidden.mp3'), 'x');
+    await vi.waitFor(() => expect(calls.length).toBe(2), WAIT);
+    // Folders, and the folder of a picture; the hidden file is not seen.
+    expect(calls[1]).toEqual(expect.arrayContaining(['A', 'A/new.flac', 'B/C/deep.opus']));
+    expect(calls[1]!.every((p) => !p.includes('.hidden'))).toBe(true);
+    await jobs.idle();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(calls.length).toBe(2);
+  });
+
+  it('says a folder it follows is watching, and one it does not unwatched', async () => {
+    await watching();
+    expect(watch.stateOf(7)).toMatchObject({ watch_state: 'watching', watch_reason: '', watch_reason_code: '' });
+    expect(watch.stateOf(8)).toEqual({ watch_state: 'unwatched', watch_since: 0, watch_reason: '', watch_reason_code: '' });
+  });
+});
