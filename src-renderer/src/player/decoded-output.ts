@@ -277,9 +277,11 @@ export function createDecodedOutput(graph: AudioGraph, events: AudioEvents, init
       scheduleNext();
     },
     clear() {
+      const was = wantPlay || playing !== null;
       seq++;
       wantPlay = false;
       halt();
+      if (was) events.paused();
       node?.disconnect();
       node = null;
       next?.node?.disconnect();
