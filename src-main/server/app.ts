@@ -12,6 +12,7 @@ import { LibraryWatch, type LibraryWatchTimings } from './library-watch';
 import { answerClientError } from './client-errors';
 import { answerRouterError, errorsPlugin } from './plugins/errors';
 import { hostCheckPlugin } from './plugins/host-check';
+import { mediaAccessPlugin } from './plugins/media-access';
 import { lazySchemaController } from './schema-compilers';
 import { OPERATIONS } from './operations';
 import { allowOperationMethods, OPERATION_ROUTER_OPTIONS, serveOnFirstUse, serveOperations } from './operations/serve';
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   await app.register(errorsPlugin);
   await app.register(hostCheckPlugin, { extraHostnames: deps.extraHostnames });
+  await app.register(mediaAccessPlugin);
   allowOperationMethods(app, OPERATIONS);
   // The UI's own endpoints are built on the UI's first request for one; the API that tools call is served at once.
   await serveOperations(

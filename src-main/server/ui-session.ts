@@ -77,6 +77,17 @@ export class UiSessions {
     return this.sessions.list(this.nowSeconds());
   }
 
+  /** The media pass of the browser session that opened this request (after carriesUi); null for the window's UI token. */
+  mediaPassFor(request: FastifyRequest): string | null {
+    const session = sessionOf.get(request);
+    return (session && this.sessions.mediaPass(session.id)) ?? null;
+  }
+
+  /** Whether `pass` is a live browser session's media pass (plugins/media-access.ts). */
+  allowsMedia(pass: string): boolean {
+    return this.sessions.allowsMedia(pass, this.nowSeconds());
+  }
+
   end(id: number): boolean {
     return this.sessions.end(id);
   }

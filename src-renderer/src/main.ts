@@ -5,6 +5,7 @@
 import { createPinia } from 'pinia';
 import { createApp } from 'vue';
 import App from './App.vue';
+import { loadMediaPass } from './api/media';
 import { isDesktopWindow, isSignedIn, loginTokenInAddress, SIGNED_OUT_EVENT, signInWith, type SignInReason } from './api/session';
 import { i18n } from './i18n';
 import { focusHeadingOnNavigation } from './composables/focus-on-navigation';
@@ -61,6 +62,7 @@ async function start(): Promise<void> {
     if (result !== 'signed-in' && !isSignedIn()) return void mountSignIn(result === 'unreachable' ? 'unreachable' : 'used');
   }
   if (!isSignedIn()) return void mountSignIn(signedOut ? 'signed-out' : 'none');
+  await loadMediaPass();
   mountApp();
 }
 

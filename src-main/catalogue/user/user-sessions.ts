@@ -4,7 +4,7 @@
 // Only a SHA-256 of each token is stored, so the file alone signs nobody in. Sessions outlive restarts,
 // so a browser stays signed in while the server keeps its port; one unused for SESSION_IDLE_SECONDS
 // ends by itself, and the user can end any of them in Settings.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/database';
 
 /** A session unused this long is over (30 days). */
@@ -31,9 +31,16 @@ export interface UserSessions {
   list(now: number): UiSession[];
   /** True when there was such a session. */
   end(id: number): boolean;
+  /** The session's media pass (its page appends it to audio and cover addresses fetched from another computer). */
+  mediaPass(id: number): string | undefined;
+  /** Whether `pass` is the media pass of a live session. */
+  allowsMedia(pass: string, now: number): boolean;
 }
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+/** Derived from the stored hash, so the server can answer and check it while the token stays the browser's alone. */
+const passOf = (tokenHash: string) => createHmac('sha256', tokenHash).update('moecat media pass').digest('base64url');
+const PASS_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 export function userSessions(db: Db): UserSessions {
   const COLUMNS = 'session_id AS id, name, created_at AS createdAt, last_used_at AS lastUsedAt';
@@ -43,6 +50,8 @@ export function userSessions(db: Db): UserSessions {
   const list = db.prepare(`SELECT ${COLUMNS} FROM ui_session WHERE last_used_at >= ? ORDER BY last_used_at DESC, session_id DESC`);
   const remove = db.prepare('DELETE FROM ui_session WHERE session_id = ?');
   const prune = db.prepare('DELETE FROM ui_session WHERE last_used_at < ?');
+  const hashById = db.prepare('SELECT token_hash FROM ui_session WHERE session_id = ?').pluck();
+  const liveHashes = db.prepare('SELECT token_hash FROM ui_session WHERE last_used_at >= ?').pluck();
   return {
     start(name, now) {
       prune.run(now - SESSION_IDLE_SECONDS);
@@ -65,5 +74,14 @@ export function userSessions(db: Db): UserSessions {
     },
     list: (now) => list.all(now - SESSION_IDLE_SECONDS) as UiSession[],
     end: (id) => remove.run(id).changes === 1,
+    mediaPass(id) {
+      const hash = hashById.get(id) as string | undefined;
+      return hash === undefined ? undefined : passOf(hash);
+    },
+    allowsMedia(pass, now) {
+      if (!PASS_SHAPE.test(pass)) return false;
+      const sent = Buffer.from(pass);
+      return (liveHashes.all(now - SESSION_IDLE_SECONDS) as string[]).some((hash) => timingSafeEqual(Buffer.from(passOf(hash)), sent));
+    },
   };
 }

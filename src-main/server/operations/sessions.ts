@@ -74,4 +74,16 @@ export const endSession = defineOperation({
   },
 });
 
-export const SESSION_OPERATIONS = [startSession, listSessions, endSession];
+export const mediaPass = defineOperation({
+  method: 'GET',
+  path: '/app/media-pass',
+  spellings: 'json',
+  auth: 'first-party',
+  summary: "The signed-in browser's media pass: appended as `mp` to /files/… and /covers/… addresses, it opens them from another computer",
+  notes: 'null for the desktop window, whose requests come from this computer. The pass ends with its session.',
+  responds: { media_pass: one(shaped<string | null>()) },
+  params: {},
+  handle: ({ app, request }) => ({ payload: { media_pass: app.sessions.mediaPassFor(request) } }),
+});
+
+export const SESSION_OPERATIONS = [startSession, listSessions, endSession, mediaPass];

@@ -15,6 +15,7 @@ import { int, one, required, type Endpoint, type SubsonicContext } from './conte
 import { albumIdOf, artistNameOf, songIdOf } from './objects';
 import { notFound } from './response';
 import { ffmpegPath, type TranscodeCodec } from '../transcoder';
+import { grantMedia } from '../plugins/media-access';
 
 /** Answers the request as if it had asked for `path` (a GET, without its body or query). */
 function routeTo(ctx: SubsonicContext, path: string): FastifyReply {
@@ -24,6 +25,7 @@ function routeTo(ctx: SubsonicContext, path: string): FastifyReply {
   if (raw.method !== 'HEAD') raw.method = 'GET';
   for (const header of ['content-length', 'content-type', 'transfer-encoding']) delete raw.headers[header];
   reply.hijack();
+  grantMedia(raw); // the face checked the player's credential: from another computer too
   app.routing(raw, reply.raw);
   return reply;
 }

@@ -4,6 +4,7 @@ import { onBeforeUnmount, watch, watchEffect } from 'vue';
 import { COVER_SIZES, type CoverSize } from '../../../src-main/contract/covers';
 import type { PlayerTrack } from '../player/track';
 import type { usePlayerStore } from '../stores/player';
+import { mediaUrl } from '../api/media';
 
 type Player = ReturnType<typeof usePlayerStore>;
 
@@ -28,13 +29,14 @@ export function artworkOf(cover: string, base: string, type?: string): MediaImag
 
 /** The metadata the OS overlay shows: the title, who it is by, and the album or show it is from. */
 export function mediaMetadataOf(track: PlayerTrack, base: string, coverType?: string): MediaMetadataInit {
-  return { title: track.title, artist: track.artist, album: track.wikiTitle, artwork: artworkOf(track.cover, base, coverType) };
+  const artwork = artworkOf(track.cover, base, coverType).map((a) => ({ ...a, src: mediaUrl(a.src) }));
+  return { title: track.title, artist: track.artist, album: track.wikiTitle, artwork };
 }
 
 /** What a cover is (image/jpeg, image/svg+xml), asked of the server without its bytes. */
 async function coverTypeOf(cover: string): Promise<string | undefined> {
   try {
-    const res = await fetch(cover, { method: 'HEAD' });
+    const res = await fetch(mediaUrl(cover), { method: 'HEAD' });
     return res.ok ? res.headers.get('content-type')?.split(';')[0].trim() || undefined : undefined;
   } catch {
     return undefined;
@@ -47,14 +49,22 @@ export function useMediaSession(player: Player): void {
 
   watch(
     () => player.current,
-    async (track) => {
+    (track) => {
       session.metadata = track ? new MediaMetadata(mediaMetadataOf(track, location.href)) : null;
-      if (!track?.cover) return;
-      // The covers' type, once known, for an OS that picks by it; only if the track is still current.
+    },
+    { immediate: true },
+  );
+  // The cover's type, for an OS that picks by it: asked once the track plays (not for the track a page
+  // load restores, paused, nor while the page may still be leaving), and only if it is still current.
+  let typed: PlayerTrack | null = null;
+  watch(
+    () => [player.current, player.paused] as const,
+    async ([track, paused]) => {
+      if (!track?.cover || paused || typed === track) return;
+      typed = track;
       const type = await coverTypeOf(track.cover);
       if (type && player.current === track) session.metadata = new MediaMetadata(mediaMetadataOf(track, location.href, type));
     },
-    { immediate: true },
   );
 
   watchEffect(() => {

@@ -4,11 +4,13 @@
 // so playback never stalls. A file the browser cannot decode plays as the server's transcoded stream
 // when the server has ffmpeg (its status says so), else it is skipped saying it needs ffmpeg.
 // Consecutive tracks of an album play gapless (player/gapless.ts), each at its ReplayGain as Settings
-// asks (player/replaygain.ts): docs/architecture.md (Playback).
+// asks (player/replaygain.ts): docs/architecture.md (Playback). From another computer the
+// addresses carry the media pass (api/media.ts).
 // Over 300 lines: every action of the queue is the store's, around one state.
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
 import { transcodePath } from '../../../src-main/contract/audio-formats';
+import { mediaUrl } from '../api/media';
 import { createAudioOutput } from '../player/audio';
 import { joins } from '../player/gapless';
 import * as Q from '../player/queue';
@@ -167,7 +169,7 @@ export const usePlayerStore = defineStore('player', () => {
     if (i < 0) return audio.prepareNext(null);
     audio.setGain(gainAt(i));
     const n = joinedAfter(i);
-    audio.prepareNext(n >= 0 ? { url: state.value.tracks[n].url, gain: gainAt(n) } : null);
+    audio.prepareNext(n >= 0 ? { url: mediaUrl(state.value.tracks[n].url), gain: gainAt(n) } : null);
   }
   watch([state, repeat, () => settings.replayGain, () => settings.preamp], prepare);
 
@@ -190,7 +192,7 @@ export const usePlayerStore = defineStore('player', () => {
     mediaDuration.value = 0;
     const upId = track.transcode;
     if (upId === undefined) {
-      audio.load(track.url, autoplay, startAt, undefined, { gain: gainAt(i), decoded: joinedAfter(i) >= 0 });
+      audio.load(mediaUrl(track.url), autoplay, startAt, undefined, { gain: gainAt(i), decoded: joinedAfter(i) >= 0 });
       return prepare();
     }
     if (!status.status && status.loadState.status !== 'error') {
@@ -201,7 +203,7 @@ export const usePlayerStore = defineStore('player', () => {
       return;
     }
     if (status.status?.transcoding === false) return cannotPlayHere(track, autoplay);
-    audio.load(track.url, autoplay, startAt, (seconds) => transcodePath(upId, seconds), { gain: gainAt(i) });
+    audio.load(mediaUrl(track.url), autoplay, startAt, (seconds) => mediaUrl(transcodePath(upId, seconds)), { gain: gainAt(i) });
     prepare();
   }
 
