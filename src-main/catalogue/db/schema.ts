@@ -14,6 +14,8 @@ export const CATALOGUE_APPLICATION_ID = 0x4d6f6543; // 'MoeC': marks a file as a
 
 /** wiki_date_count's buckets: wiki_date >> DATE_BUCKET_SHIFT, 2^23 s (97 days) each. */
 export const DATE_BUCKET_SHIFT = 23;
+/** music_block's blocks: id >> ID_BLOCK_SHIFT, 128 ids each. */
+export const ID_BLOCK_SHIFT = 7;
 
 export const CATALOGUE_MIGRATIONS: readonly string[] = [
   /* 1 */ `
@@ -187,6 +189,18 @@ export const CATALOGUE_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (wiki_type, bucket)
   ) STRICT, WITHOUT ROWID;
 
+  -- How many music and radio rows each source has per block of ${2 ** ID_BLOCK_SHIFT} ids (id >> ${ID_BLOCK_SHIFT}): 'album' the entries,
+  -- 'song' their sub-entries, 'audio' those with a file. A page of the whole library by id (the
+  -- OpenSubsonic face's empty search) and a random pick find the block an offset falls in from these
+  -- counts and step over rows inside that block only (read/subsonic.ts). Filled and kept as wiki_count is.
+  CREATE TABLE music_block (
+    kind TEXT NOT NULL CHECK (kind IN ('album', 'song', 'audio')),
+    source_id INTEGER NOT NULL,
+    block INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    PRIMARY KEY (kind, source_id, block)
+  ) STRICT, WITHOUT ROWID;
+
   CREATE TABLE sub (
     sub_id INTEGER PRIMARY KEY,
     sub_parent_wiki INTEGER NOT NULL REFERENCES wiki (wiki_id) ON DELETE CASCADE,
@@ -205,6 +219,21 @@ export const CATALOGUE_MIGRATIONS: readonly string[] = [
   ) STRICT;
   CREATE INDEX sub_by_parent ON sub (sub_parent_wiki, sub_id);
   CREATE INDEX sub_by_title_fold ON sub (sub_title_fold, sub_type);
+
+  -- The people each music and radio entry and sub-entry is by, one row per name (contract/credits.ts:
+  -- artist, album artist, personality; "A, B" are two), keyed by the folded name (search-fold.ts): the
+  -- OpenSubsonic face's artists (read/subsonic.ts) and an artist's page (read/artists.ts) read them
+  -- here rather than every row's meta. sub_id 0: the entry's own meta names them; else that sub-entry's.
+  -- Written with the rows (write/catalogue-rows.ts), gone with the entry.
+  CREATE TABLE wiki_artist (
+    artist_fold TEXT NOT NULL,
+    wiki_id INTEGER NOT NULL REFERENCES wiki (wiki_id) ON DELETE CASCADE,
+    sub_id INTEGER NOT NULL,
+    -- The name as the meta writes it.
+    name TEXT NOT NULL,
+    PRIMARY KEY (artist_fold, wiki_id, sub_id)
+  ) STRICT, WITHOUT ROWID;
+  CREATE INDEX wiki_artist_by_wiki ON wiki_artist (wiki_id);
 
   -- A sub-entry's own title and key, and its entry's title, aliases and key (so that a keyword mixing
   -- words of both is one index look-up, and search/sub never joins per match).
@@ -265,6 +294,34 @@ export const CATALOGUE_MIGRATIONS: readonly string[] = [
  * journal: a build of 30k entries took 35 % longer with them in place from the start.
  */
 export const CATALOGUE_FINISH = `
+  DELETE FROM music_block;
+  INSERT INTO music_block SELECT 'album', source_id, wiki_id >> ${ID_BLOCK_SHIFT}, count(*) FROM wiki WHERE wiki_section IN ('music', 'radio') GROUP BY 2, 3;
+  INSERT INTO music_block SELECT 'song', w.source_id, s.sub_id >> ${ID_BLOCK_SHIFT}, count(*) FROM sub s JOIN wiki w ON w.wiki_id = s.sub_parent_wiki
+    WHERE w.wiki_section IN ('music', 'radio') GROUP BY 2, 3;
+  INSERT INTO music_block SELECT 'audio', w.source_id, s.sub_id >> ${ID_BLOCK_SHIFT}, count(*) FROM upload u JOIN sub s ON s.sub_id = u.up_obj_id
+    JOIN wiki w ON w.wiki_id = s.sub_parent_wiki WHERE w.wiki_section IN ('music', 'radio') GROUP BY 2, 3;
+  CREATE TRIGGER IF NOT EXISTS music_block_album_insert AFTER INSERT ON wiki WHEN new.wiki_section IN ('music', 'radio') BEGIN
+    INSERT INTO music_block VALUES ('album', new.source_id, new.wiki_id >> ${ID_BLOCK_SHIFT}, 1) ON CONFLICT DO UPDATE SET n = n + 1;
+  END;
+  CREATE TRIGGER IF NOT EXISTS music_block_song_insert AFTER INSERT ON sub BEGIN
+    INSERT INTO music_block SELECT 'song', w.source_id, new.sub_id >> ${ID_BLOCK_SHIFT}, 1 FROM wiki w
+      WHERE w.wiki_id = new.sub_parent_wiki AND w.wiki_section IN ('music', 'radio') ON CONFLICT DO UPDATE SET n = n + 1;
+  END;
+  CREATE TRIGGER IF NOT EXISTS music_block_audio_insert AFTER INSERT ON upload BEGIN
+    INSERT INTO music_block SELECT 'audio', w.source_id, s.sub_id >> ${ID_BLOCK_SHIFT}, 1 FROM sub s JOIN wiki w ON w.wiki_id = s.sub_parent_wiki
+      WHERE s.sub_id = new.up_obj_id AND w.wiki_section IN ('music', 'radio') ON CONFLICT DO UPDATE SET n = n + 1;
+  END;
+  -- Sub-entries and their files leave with their entry (the writer deletes and updates none alone, nor
+  -- an entry in place): counted off before the entry goes, while its rows are still there.
+  CREATE TRIGGER IF NOT EXISTS music_block_album_delete BEFORE DELETE ON wiki WHEN old.wiki_section IN ('music', 'radio') BEGIN
+    UPDATE music_block SET n = n - 1 WHERE kind = 'album' AND source_id = old.source_id AND block = old.wiki_id >> ${ID_BLOCK_SHIFT};
+    UPDATE music_block SET n = n - (SELECT count(*) FROM sub s WHERE s.sub_parent_wiki = old.wiki_id AND s.sub_id >> ${ID_BLOCK_SHIFT} = music_block.block)
+      WHERE kind = 'song' AND source_id = old.source_id AND block IN (SELECT sub_id >> ${ID_BLOCK_SHIFT} FROM sub WHERE sub_parent_wiki = old.wiki_id);
+    UPDATE music_block SET n = n - (SELECT count(*) FROM sub s JOIN upload u ON u.up_obj_id = s.sub_id
+        WHERE s.sub_parent_wiki = old.wiki_id AND s.sub_id >> ${ID_BLOCK_SHIFT} = music_block.block)
+      WHERE kind = 'audio' AND source_id = old.source_id
+        AND block IN (SELECT s.sub_id >> ${ID_BLOCK_SHIFT} FROM sub s JOIN upload u ON u.up_obj_id = s.sub_id WHERE s.sub_parent_wiki = old.wiki_id);
+  END;
   DELETE FROM wiki_count;
   INSERT INTO wiki_count SELECT wiki_type, wiki_initial, source_id, count(*) FROM wiki GROUP BY 1, 2, 3;
   CREATE TRIGGER IF NOT EXISTS wiki_count_insert AFTER INSERT ON wiki BEGIN
@@ -297,11 +354,12 @@ export const CATALOGUE_SCHEMA_VERSION = CATALOGUE_MIGRATIONS.length;
 
 /**
  * What the writer (write/catalogue-rows.ts) puts in the rows for the same source, as a number: bump it
- * when that changes (2: the search index holds the artists; 3: entries' names and romanised titles). It is part of the schema's fingerprint,
+ * when that changes (2: the search index holds the artists; 3: entries' names and romanised titles; 4: the
+ * music's artists in wiki_artist). It is part of the schema's fingerprint,
  * so a catalogue written before counts as outdated: a shipped one is rebuilt, a working copy merged
  * into the new build (its imported and synced rows written again).
  */
-export const CATALOGUE_ROWS_VERSION = 3;
+export const CATALOGUE_ROWS_VERSION = 4;
 
 /** Ids of rows added at run time (folder import, remote sync) start here, above every bundled range. */
 export const IMPORT_ID_BASE = 100_000_000;

@@ -1,12 +1,16 @@
 // The catalogue as the OpenSubsonic face reads it (docs/api.md, "The OpenSubsonic face"): music and
 // radio entries are albums, their songs and episodes are songs, anime stays out. Music folders are the
 // sources that hold albums. Album lists come in the orders the spec's list types name; a whole-library
-// page (an empty search) goes by id. Artists are read from the meta pairs (contract/credits.ts), as
-// artists.ts reads them, and grouped by their folded name.
+// page (an empty search) goes by id. Artists are the catalogue's wiki_artist rows (the meta's people,
+// contract/credits.ts, kept by the writer), grouped by their folded name.
+//
+// A page of the whole library and a random pick never step over the rows before them: music_block
+// counts the music and radio rows per block of ids (db/schema.ts), so an offset (or a random rank)
+// becomes a block's first id and a skip of fewer rows than a block holds (docs/opensubsonic.md,
+// "Performance").
 import type { Db } from '../db/database';
 import type { SubDto, WikiDto } from '../../contract/objects';
-import { peopleOf } from '../../contract/credits';
-import { searchFold } from '../search/search-fold';
+import { ID_BLOCK_SHIFT } from '../db/schema';
 import { SUB_COLUMNS, toSub, toWiki, UPLOAD_COLUMNS, WIKI_COLUMNS, type SubRow, type UploadRow, type WikiRow } from './mappers';
 import { SUB_ORDER } from './listen';
 
@@ -33,6 +37,8 @@ export interface AlbumFilter {
 export interface SubsonicArtist {
   /** The name as the catalogue first writes it. */
   name: string;
+  /** The name folded (search-fold.ts), as searches compare it. */
+  fold: string;
   /** How many albums name the artist in their own meta. */
   albumCount: number;
 }
@@ -61,19 +67,68 @@ export function subsonicQueries(db: Db) {
   const albumsByYearDesc = db.prepare(
     `SELECT ${WIKI_COLUMNS} FROM wiki w WHERE ${filters} ORDER BY w.wiki_date DESC, w.wiki_id DESC LIMIT @limit OFFSET @offset`,
   );
+  // The list orders that read an index in its order, a page's ids first (its rows after, by id): the
+  // two sections merged by date (wiki_by_section_date), titles along wiki_by_title_fold.
+  const bySection = (range: string) =>
+    ['music', 'radio']
+      .map((section) => `SELECT wiki_id, wiki_date FROM wiki WHERE wiki_section = '${section}' AND (@folder IS NULL OR source_id = @folder)${range}`)
+      .join(' UNION ALL ');
+  const inYears = ' AND wiki_date >= @from AND wiki_date < @to';
+  const titleOrder = `SELECT w.wiki_id FROM wiki w INDEXED BY wiki_by_title_fold WHERE w.wiki_type IN ('music', 'radio')
+    AND (@folder IS NULL OR w.source_id = @folder)`;
+  const idPages = {
+    newest: db.prepare(`${bySection('')} ORDER BY wiki_date DESC, wiki_id DESC LIMIT @limit OFFSET @offset`).pluck(),
+    byYear: db.prepare(`${bySection(inYears)} ORDER BY wiki_date, wiki_id LIMIT @limit OFFSET @offset`).pluck(),
+    byYearDesc: db.prepare(`${bySection(inYears)} ORDER BY wiki_date DESC, wiki_id DESC LIMIT @limit OFFSET @offset`).pluck(),
+    alphabeticalByName: db.prepare(`${titleOrder} ORDER BY w.wiki_title_fold, w.wiki_id LIMIT @limit OFFSET @offset`).pluck(),
+    byGenre: db
+      .prepare(
+        `${titleOrder} AND (SELECT 1 FROM wiki_tag wt WHERE wt.wiki_id = w.wiki_id AND wt.tag_id = @tag) = 1
+      ORDER BY w.wiki_title_fold, w.wiki_id LIMIT @limit OFFSET @offset`,
+      )
+      .pluck(),
+  };
+  const byArtistIds = db
+    .prepare(`SELECT w.wiki_id FROM wiki w WHERE ${MUSIC} AND (@folder IS NULL OR w.source_id = @folder) ORDER BY ${orders.alphabeticalByArtist}`)
+    .pluck();
+  const tagId = db.prepare('SELECT tag_id FROM tag WHERE tag_name = ?').pluck();
+  const albumsByIds = db.prepare(`SELECT ${WIKI_COLUMNS} FROM wiki w WHERE w.wiki_id IN (SELECT value FROM json_each(?))`);
   const albumById = db.prepare(`SELECT ${WIKI_COLUMNS} FROM wiki w WHERE w.wiki_id = ? AND ${MUSIC}`);
   const songColumns = `${SUB_COLUMNS}, ${UPLOAD_COLUMNS}, ${WIKI_COLUMNS}`;
   const songsFrom = `FROM sub s JOIN wiki w ON w.wiki_id = s.sub_parent_wiki LEFT JOIN upload u ON u.up_obj_id = s.sub_id`;
   const songsOf = db.prepare(`SELECT ${songColumns} ${songsFrom} WHERE s.sub_parent_wiki = ? AND ${MUSIC} ORDER BY ${SUB_ORDER}`);
   const songById = db.prepare(`SELECT ${songColumns} ${songsFrom} WHERE s.sub_id = ? AND ${MUSIC}`);
   const songPage = db.prepare(`SELECT ${songColumns} ${songsFrom} WHERE ${filters} ORDER BY s.sub_id LIMIT @limit OFFSET @offset`);
+  // A genre's songs: along the song ids, each song's album's tag looked up (a join would read every tagged album's songs first).
+  const genreSongIds = db
+    .prepare(
+      `SELECT s.sub_id FROM sub s
+    WHERE (SELECT wt.wiki_type FROM wiki_tag wt WHERE wt.wiki_id = s.sub_parent_wiki AND wt.tag_id = @tag) IN ('music', 'radio')
+      AND (@folder IS NULL OR (SELECT source_id FROM wiki WHERE wiki_id = s.sub_parent_wiki) = @folder)
+    ORDER BY s.sub_id LIMIT @limit OFFSET @offset`,
+    )
+    .pluck();
+  const songsByIds = db.prepare(`SELECT ${songColumns} ${songsFrom} WHERE s.sub_id IN (SELECT value FROM json_each(?)) ORDER BY s.sub_id`);
   const randomSongs = db.prepare(`SELECT ${songColumns} ${songsFrom} WHERE ${filters} AND u.up_id IS NOT NULL ORDER BY random() LIMIT @limit`);
+  // From a block's first id, a skip inside the block (see the header).
+  const inFolder = `${MUSIC} AND (@folder IS NULL OR w.source_id = @folder)`;
+  const songsFromBlock = db.prepare(`SELECT ${songColumns} ${songsFrom} WHERE s.sub_id >= @start AND ${inFolder} ORDER BY s.sub_id LIMIT @limit OFFSET @skip`);
+  const audioAt = db.prepare(`SELECT ${songColumns} FROM sub s JOIN wiki w ON w.wiki_id = s.sub_parent_wiki JOIN upload u ON u.up_obj_id = s.sub_id
+    WHERE s.sub_id >= @start AND ${inFolder} ORDER BY s.sub_id LIMIT 1 OFFSET @skip`);
+  const albumsFromBlock = db.prepare(
+    `SELECT ${WIKI_COLUMNS} FROM wiki w WHERE w.wiki_id >= @start AND ${inFolder} ORDER BY w.wiki_id LIMIT @limit OFFSET @skip`,
+  );
+  const blockCounts = db.prepare(`SELECT block, sum(n) AS n FROM music_block WHERE kind = @kind AND (@folder IS NULL OR source_id = @folder)
+    GROUP BY block HAVING sum(n) > 0 ORDER BY block`);
+  const hasTag = db.prepare('SELECT 1 FROM wiki_tag wt JOIN tag t ON t.tag_id = wt.tag_id WHERE wt.wiki_id = ? AND t.tag_name = ?').pluck();
   const songCounts = db.prepare(`SELECT s.sub_parent_wiki AS id, count(*) AS songs, coalesce(sum(u.up_length), 0) AS seconds
     FROM sub s LEFT JOIN upload u ON u.up_obj_id = s.sub_id WHERE s.sub_parent_wiki IN (SELECT value FROM json_each(?)) GROUP BY s.sub_parent_wiki`);
-  const peopleRows = db.prepare(`SELECT w.wiki_meta AS meta FROM wiki w WHERE ${MUSIC} AND (@folder IS NULL OR w.source_id = @folder)
-    UNION ALL SELECT s.sub_meta FROM sub s JOIN wiki w ON w.wiki_id = s.sub_parent_wiki
-    WHERE ${MUSIC} AND (@folder IS NULL OR w.source_id = @folder) AND s.sub_meta <> '[]'`);
-  const entryMetas = db.prepare(`SELECT w.wiki_meta FROM wiki w WHERE ${MUSIC} AND (@folder IS NULL OR w.source_id = @folder)`).pluck();
+  // Every name row, by folded name; with a folder, its rows only.
+  const artistRows = db.prepare(
+    'SELECT a.artist_fold AS fold, a.name, a.wiki_id AS wikiId, a.sub_id AS subId FROM wiki_artist a ORDER BY a.artist_fold, a.wiki_id, a.sub_id',
+  );
+  const artistRowsOf = db.prepare(`SELECT a.artist_fold AS fold, a.name, a.wiki_id AS wikiId, a.sub_id AS subId FROM wiki_artist a
+    JOIN wiki w ON w.wiki_id = a.wiki_id WHERE w.source_id = ? ORDER BY a.artist_fold, a.wiki_id, a.sub_id`);
   const genres = db.prepare(`SELECT t.tag_name AS value, count(*) AS albumCount,
       sum((SELECT count(*) FROM sub s WHERE s.sub_parent_wiki = wt.wiki_id)) AS songCount
     FROM wiki_tag wt JOIN tag t ON t.tag_id = wt.tag_id
@@ -81,8 +136,37 @@ export function subsonicQueries(db: Db) {
     GROUP BY t.tag_id ORDER BY t.tag_name`);
   const lastModified = db.prepare(`SELECT max(w.wiki_modified) FROM wiki w WHERE ${MUSIC}`).pluck();
   const dataVersion = db.prepare('PRAGMA data_version').pluck();
+  // Kept until the catalogue changes (`PRAGMA data_version`: another connection's import or sync).
   const artistsKept = new Map<number | null, SubsonicArtist[]>();
-  let artistsVersion = -1;
+  const blocksKept = new Map<string, Blocks>();
+  const byArtistKept = new Map<number | null, number[]>();
+  let genresKept: { value: string; albumCount: number; songCount: number }[] | undefined;
+  let keptVersion = -1;
+  const fresh = () => {
+    const version = dataVersion.get() as number;
+    if (version !== keptVersion) {
+      artistsKept.clear();
+      blocksKept.clear();
+      byArtistKept.clear();
+      genresKept = undefined;
+      keptVersion = version;
+    }
+    return version;
+  };
+  /** The blocks of one kind of row (in a folder): their first ids and how many rows end with each. */
+  const blocksOf = (kind: 'album' | 'song' | 'audio', folder: number | undefined): Blocks => {
+    fresh();
+    const key = `${kind} ${folder ?? ''}`;
+    let kept = blocksKept.get(key);
+    if (!kept) {
+      const rows = blockCounts.all({ kind, folder: folder ?? null }) as { block: number; n: number }[];
+      const ends: number[] = [];
+      rows.forEach((r, i) => ends.push((ends[i - 1] ?? 0) + r.n));
+      kept = { starts: rows.map((r) => r.block * 2 ** ID_BLOCK_SHIFT), ends, total: ends[ends.length - 1] ?? 0 };
+      blocksKept.set(key, kept);
+    }
+    return kept;
+  };
 
   const toSong = (row: SubUploadRow, site: string): SubDto =>
     toSub(row, site, row.up_id === null ? [] : [row as unknown as UploadRow], toWiki({ ...row, wiki_id: row.sub_parent_wiki }, site));
@@ -100,6 +184,23 @@ export function subsonicQueries(db: Db) {
     folders: () => folders.all() as { id: number; name: string; kind: string }[],
     /** A page of albums in one of the list orders. */
     albums(filter: AlbumFilter, limit: number, offset: number, site: string): WikiDto[] {
+      if (filter.order === 'byId' && !filter.genre && filter.from === undefined && filter.to === undefined) {
+        const at = locate(blocksOf('album', filter.folder), offset);
+        if (!at || limit === 0) return [];
+        return (albumsFromBlock.all({ ...at, folder: filter.folder ?? null, limit }) as WikiRow[]).map((r) => toWiki(r, site));
+      }
+      if (filter.order === 'random' && !filter.genre && filter.from === undefined && filter.to === undefined) {
+        const blocks = blocksOf('album', filter.folder);
+        return randomRanks(blocks.total, limit).map((rank) => {
+          const row = albumsFromBlock.get({ ...locate(blocks, rank)!, folder: filter.folder ?? null, limit: 1 }) as WikiRow;
+          return toWiki(row, site);
+        });
+      }
+      const ids = albumIds(filter, limit, offset);
+      if (ids) {
+        const rows = new Map((albumsByIds.all(JSON.stringify(ids)) as WikiRow[]).map((r) => [r.wiki_id, r]));
+        return ids.map((id) => toWiki(rows.get(id)!, site));
+      }
       const stmt = filter.order === 'byYear' && filter.descending ? albumsByYearDesc : albumPages[filter.order];
       return (stmt.all(params(filter, limit, offset)) as WikiRow[]).map((r) => toWiki(r, site));
     },
@@ -114,28 +215,52 @@ export function subsonicQueries(db: Db) {
       const row = songById.get(id) as SubUploadRow | undefined;
       return row && toSong(row, site);
     },
-    /** A page of every song (by id), as an empty search pages the library. */
-    songs: (filter: Partial<AlbumFilter>, limit: number, offset: number, site: string): SubDto[] =>
-      (songPage.all(params(filter, limit, offset)) as SubUploadRow[]).map((r) => toSong(r, site)),
-    /** Songs with audio in a random order. */
-    randomSongs: (filter: Partial<AlbumFilter>, limit: number, site: string): SubDto[] =>
-      (randomSongs.all(params(filter, limit, 0)) as SubUploadRow[]).map((r) => toSong(r, site)),
+    /** A page of every song (by id), as an empty search pages the library; `genre` filters (songs of a genre). */
+    songs(filter: Partial<AlbumFilter>, limit: number, offset: number, site: string): SubDto[] {
+      if (filter.genre && filter.from === undefined && filter.to === undefined) {
+        const tag = tagId.get(filter.genre) as number | undefined;
+        if (tag === undefined || limit === 0) return [];
+        const ids = genreSongIds.all({ tag, folder: filter.folder ?? null, limit, offset }) as number[];
+        return (songsByIds.all(JSON.stringify(ids)) as SubUploadRow[]).map((r) => toSong(r, site));
+      }
+      if (filter.genre || filter.from !== undefined || filter.to !== undefined)
+        return (songPage.all(params(filter, limit, offset)) as SubUploadRow[]).map((r) => toSong(r, site));
+      const at = locate(blocksOf('song', filter.folder), offset);
+      if (!at || limit === 0) return [];
+      return (songsFromBlock.all({ ...at, folder: filter.folder ?? null, limit }) as SubUploadRow[]).map((r) => toSong(r, site));
+    },
+    /**
+     * Songs with audio in a random order: random ranks among the songs with a file (music_block), each
+     * a look-up; a genre or years keep the picks that match, and when too few do (a narrow filter) the
+     * matching songs are shuffled instead.
+     */
+    randomSongs(filter: Partial<AlbumFilter>, limit: number, site: string): SubDto[] {
+      const blocks = blocksOf('audio', filter.folder);
+      const filtered = Boolean(filter.genre) || filter.from !== undefined || filter.to !== undefined;
+      const ranks = randomRanks(blocks.total, filtered ? Math.min(blocks.total, limit * RANDOM_TRIES) : limit);
+      const picked: SubUploadRow[] = [];
+      for (const rank of ranks) {
+        if (picked.length >= limit) break;
+        const row = audioAt.get({ ...locate(blocks, rank)!, folder: filter.folder ?? null }) as SubUploadRow;
+        if (filter.from !== undefined && row.wiki_date < filter.from) continue;
+        if (filter.to !== undefined && row.wiki_date >= filter.to) continue;
+        if (filter.genre && hasTag.get(row.sub_parent_wiki, filter.genre) === undefined) continue;
+        picked.push(row);
+      }
+      const rows = picked.length < limit && ranks.length < blocks.total ? (randomSongs.all(params(filter, limit, 0)) as SubUploadRow[]) : picked;
+      return rows.map((r) => toSong(r, site));
+    },
     /** Per album id: its number of songs and their length in seconds. */
     songCounts(ids: number[]): Map<number, { songs: number; seconds: number }> {
       const rows = songCounts.all(JSON.stringify(ids)) as { id: number; songs: number; seconds: number }[];
       return new Map(rows.map((r) => [r.id, { songs: r.songs, seconds: r.seconds }]));
     },
     /**
-     * Every artist named by an album or a song, once per folded name, in name order. Read from every
-     * music and radio row's meta, so kept until the catalogue changes (`PRAGMA data_version`: another
-     * connection's import or sync) — the artist lists and every search ask for it.
+     * Every artist named by an album or a song, once per folded name, in name order. Kept until the
+     * catalogue changes — the artist lists and every search ask for it.
      */
     artists(folder?: number): SubsonicArtist[] {
-      const version = dataVersion.get() as number;
-      if (version !== artistsVersion) {
-        artistsKept.clear();
-        artistsVersion = version;
-      }
+      fresh();
       const kept = artistsKept.get(folder ?? null);
       if (kept) return kept;
       const list = readArtists(folder);
@@ -143,30 +268,100 @@ export function subsonicQueries(db: Db) {
       return list;
     },
     /** Tags of music and radio (not years) with how many albums and songs carry them. */
-    genres: () => genres.all() as { value: string; albumCount: number; songCount: number }[],
+    genres(): { value: string; albumCount: number; songCount: number }[] {
+      fresh();
+      genresKept ??= genres.all() as { value: string; albumCount: number; songCount: number }[];
+      return genresKept;
+    },
     /** The newest change to a music or radio entry (Unix seconds), 0 when none. */
     lastModified: () => (lastModified.get() as number | null) ?? 0,
+    /** A number that changes when another connection changes the catalogue (an import, a sync): answers made of it may be kept until then. */
+    version: (): number => fresh(),
   };
 
+  /** A page's album ids in the orders an index (or a kept order) answers, else undefined. */
+  function albumIds(f: AlbumFilter, limit: number, offset: number): number[] | undefined {
+    const folder = f.folder ?? null;
+    const years = f.from !== undefined || f.to !== undefined;
+    if (f.order === 'newest' && !f.genre && !years) return idPages.newest.all({ folder, limit, offset }) as number[];
+    if (f.order === 'byYear' && !f.genre && f.from !== undefined && f.to !== undefined)
+      return (f.descending ? idPages.byYearDesc : idPages.byYear).all({ folder, from: f.from, to: f.to, limit, offset }) as number[];
+    if (f.order === 'alphabeticalByName' && !f.genre && !years) return idPages.alphabeticalByName.all({ folder, limit, offset }) as number[];
+    if (f.order === 'byGenre' && f.genre && !years) {
+      const tag = tagId.get(f.genre) as number | undefined;
+      return tag === undefined ? [] : (idPages.byGenre.all({ folder, tag, limit, offset }) as number[]);
+    }
+    if (f.order === 'alphabeticalByArtist' && !f.genre && !years) {
+      // The artist is the first of the meta's people: no index holds it, so the whole order is kept (until the catalogue changes).
+      fresh();
+      let ids = byArtistKept.get(folder);
+      if (!ids) {
+        ids = byArtistIds.all({ folder }) as number[];
+        byArtistKept.set(folder, ids);
+      }
+      return ids.slice(offset, offset + limit);
+    }
+    return undefined;
+  }
+
   function readArtists(folder: number | undefined): SubsonicArtist[] {
-    const found = new Map<string, SubsonicArtist>();
-    for (const { meta } of peopleRows.all({ folder: folder ?? null }) as { meta: string }[]) {
-      for (const name of peopleOfRow(meta)) {
-        const key = searchFold(name);
-        if (key !== '' && !found.has(key)) found.set(key, { name, albumCount: 0 });
+    const rows = (folder === undefined ? artistRows.all() : artistRowsOf.all(folder)) as { fold: string; name: string; wikiId: number; subId: number }[];
+    const found: SubsonicArtist[] = [];
+    // Per folded name: the name an entry first writes (else the first song's), and how many entries name them.
+    for (let i = 0; i < rows.length;) {
+      const fold = rows[i].fold;
+      let name: string | undefined;
+      let firstSong = { subId: Infinity, name: '' };
+      const albums = new Set<number>(); // rows come by entry, so an entry's rows are together
+      for (; i < rows.length && rows[i].fold === fold; i++) {
+        const r = rows[i];
+        if (r.subId === 0) {
+          name ??= r.name;
+          albums.add(r.wikiId);
+        } else if (r.subId < firstSong.subId) firstSong = { subId: r.subId, name: r.name };
       }
+      found.push({ name: name ?? firstSong.name, fold, albumCount: albums.size });
     }
-    for (const meta of entryMetas.all({ folder: folder ?? null }) as string[]) {
-      for (const key of new Set(peopleOfRow(meta).map(searchFold))) {
-        const artist = found.get(key);
-        if (artist) artist.albumCount++;
-      }
-    }
-    return [...found.values()].sort((a, b) => a.name.localeCompare(b.name));
+    const collator = new Intl.Collator();
+    return found.sort((a, b) => collator.compare(a.name, b.name));
   }
 }
 
-function peopleOfRow(meta: string): string[] {
-  const items = JSON.parse(meta) as { key: string; value: string }[];
-  return peopleOf(items.map((m) => ({ meta_key: m.key, meta_value: m.value })));
+interface Blocks {
+  /** Each block's first id, in order. */
+  starts: number[];
+  /** The rows in that block and those before it. */
+  ends: number[];
+  total: number;
+}
+
+/** Of picks for a random list with a genre or years: this many per song asked, before the matching songs are shuffled instead. */
+const RANDOM_TRIES = 8;
+
+/** Where the row at `rank` (0-based) is: its block's first id and how many rows of the block come before it; undefined past the last. */
+function locate(blocks: Blocks, rank: number): { start: number; skip: number } | undefined {
+  if (rank < 0 || rank >= blocks.total) return undefined;
+  let low = 0;
+  let high = blocks.ends.length - 1;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (blocks.ends[mid] > rank) high = mid;
+    else low = mid + 1;
+  }
+  return { start: blocks.starts[low], skip: rank - (blocks.ends[low - 1] ?? 0) };
+}
+
+/** `count` distinct ranks below `total` (all of them when fewer), in a random order. */
+function randomRanks(total: number, count: number): number[] {
+  if (count >= total) {
+    const all = Array.from({ length: total }, (_, i) => i);
+    for (let i = all.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [all[i], all[j]] = [all[j], all[i]];
+    }
+    return all;
+  }
+  const picked = new Set<number>();
+  while (picked.size < count) picked.add(Math.floor(Math.random() * total));
+  return [...picked];
 }

@@ -50,6 +50,7 @@ export function prepareInserts(db: Db, { bulk = true }: { bulk?: boolean } = {})
     onair: db.prepare(`INSERT INTO onair (wiki_id, oa_weekday, oa_minute, oa_period_days, oa_date_begin, oa_date_end)
       VALUES (?, ?, ?, ?, ?, ?)`),
     meta: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)'),
+    artist: db.prepare('INSERT OR IGNORE INTO wiki_artist (artist_fold, wiki_id, sub_id, name) VALUES (?, ?, ?, ?)'),
   };
 }
 
@@ -69,15 +70,28 @@ type InsertName =
   | 'sub'
   | 'upload'
   | 'onair'
-  | 'meta';
+  | 'meta'
+  | 'artist';
 export type CatalogueInserts = Record<InsertName, Statement>;
 
 const derive = (title: string, d: DerivedTitle | undefined): DerivedTitle => d ?? { key: titleKey(title), fold: searchFold(title) };
 
-/** The people an entry or a song is by (contract/credits.ts), as index fields: folded and as title keys, so search finds them as it finds titles. */
+/** The people an entry or a song is by (contract/credits.ts), once each, in order. */
+function peopleNames(meta: readonly MetaItem[] | undefined): string[] {
+  return [...new Set((meta ?? []).filter((m) => (PEOPLE_KEYS as readonly string[]).includes(m.key)).flatMap((m) => artistNames(m.value)))];
+}
+
+/** The people an entry or a song is by, as index fields: folded and as title keys, so search finds them as it finds titles. */
 function peopleFields(meta: readonly MetaItem[] | undefined): string[] {
-  const names = [...new Set((meta ?? []).filter((m) => (PEOPLE_KEYS as readonly string[]).includes(m.key)).flatMap((m) => artistNames(m.value)))];
-  return names.flatMap((n) => [searchFold(n), titleKey(n)]);
+  return peopleNames(meta).flatMap((n) => [searchFold(n), titleKey(n)]);
+}
+
+/** A music or radio entry's (subId 0) or song's people, as wiki_artist rows. */
+function writeArtists(ins: CatalogueInserts, wikiId: number, subId: number, meta: readonly MetaItem[] | undefined): void {
+  for (const name of peopleNames(meta)) {
+    const fold = searchFold(name);
+    if (fold !== '') ins.artist.run(fold, wikiId, subId, name);
+  }
 }
 
 /**
@@ -112,6 +126,8 @@ export function writeEntry(ins: CatalogueInserts, sourceId: number, e: SourceEnt
   const titleText = indexColumn([fold]);
   const entryText = joinColumns(titleText, other);
   ins.wikiFts.run(e.wikiId, titleText, other, e.type);
+  const music = sectionOf(e.type) !== 'anime';
+  if (music) writeArtists(ins, e.wikiId, 0, e.meta);
   const subTexts: string[][] = [];
   for (const a of e.aliases) ins.alias.run(e.wikiId, a.title, a.lang);
   const names = [e.title, ...aliases, ...(e.romaji ? [e.romaji] : [])];
@@ -139,6 +155,7 @@ export function writeEntry(ins: CatalogueInserts, sourceId: number, e: SourceEnt
     );
     const texts = [indexColumn([sub.fold]), indexColumn([sub.key, ...peopleFields(s.meta)])];
     ins.subFts.run(s.subId, texts[0], texts[1], entryText, s.type);
+    if (music) writeArtists(ins, e.wikiId, s.subId, s.meta);
     subTexts.push(texts);
     const u = s.upload;
     if (u) {

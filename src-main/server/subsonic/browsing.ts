@@ -4,10 +4,9 @@
 // songs from the user's own Recently played (Moecat knows no other listeners' counts). docs/api.md,
 // "The OpenSubsonic face", says so for players' users.
 import type { SubDto, WikiDto } from '../../contract/objects';
-import { searchFold } from '../../catalogue/search/search-fold';
-import { int, required, type Endpoint, type SubsonicContext } from './context';
+import { int, one, required, type Endpoint, type SubsonicContext } from './context';
 import { albumIdOf, artistId, artistNameOf, songIdOf, toAlbum, toAlbumChild, toArtist, toChild } from './objects';
-import { notFound } from './response';
+import { notFound, renderSubsonic, sendRendered, type Payload } from './response';
 
 const queries = (ctx: SubsonicContext) => ctx.app.deps.catalogue.queries;
 
@@ -26,7 +25,7 @@ function folderOf(ctx: SubsonicContext): number | undefined {
 function indexed<T>(ctx: SubsonicContext, map: (name: string, albumCount: number) => T) {
   const groups = new Map<string, T[]>();
   for (const a of queries(ctx).subsonic.artists(folderOf(ctx))) {
-    const first = searchFold(a.name).charAt(0).toUpperCase();
+    const first = a.fold.charAt(0).toUpperCase();
     const key = /[A-Z]/.test(first) ? first : '#';
     groups.set(key, [...(groups.get(key) ?? []), map(a.name, a.albumCount)]);
   }
@@ -57,10 +56,39 @@ export function song(ctx: SubsonicContext, id: string): SubDto {
   return found;
 }
 
+/** Kept answers: the whole artist lists, by catalogue (until it changes), list, folder and format. */
+const keptLists = new WeakMap<object, { version: number; bodies: Map<string, string> }>();
+/** Kept answers per catalogue at most: lists × formats × a few music folders. */
+const KEPT_MAX = 32;
+
+/**
+ * Sends a whole artist list as written the last time, until the catalogue changes: a library's
+ * thousands of artists take far longer to write out than to read (docs/opensubsonic.md, "Performance").
+ * The lists hold nothing of the user's, so one body serves every sign-in.
+ */
+async function sendKept(ctx: SubsonicContext, list: string, payload: () => Payload) {
+  const format = one(ctx, 'f') === 'json' ? 'json' : 'xml';
+  const subsonic = queries(ctx).subsonic;
+  const version = subsonic.version();
+  let kept = keptLists.get(subsonic);
+  if (!kept || kept.version !== version || kept.bodies.size >= KEPT_MAX) {
+    kept = { version, bodies: new Map() };
+    keptLists.set(subsonic, kept);
+  }
+  const key = `${list} ${folderOf(ctx) ?? ''} ${format}`;
+  let body = kept.bodies.get(key);
+  if (body === undefined) {
+    body = await renderSubsonic(format, payload());
+    kept.bodies.set(key, body);
+  }
+  return sendRendered(ctx.reply, format, body);
+}
+
 export const BROWSING_ENDPOINTS: Record<string, Endpoint> = {
   getArtists: {
     auth: 'key',
-    handle: (ctx) => ({ artists: { ignoredArticles: '', index: indexed(ctx, (name, albumCount) => toArtist(name, albumCount)) } }),
+    handle: (ctx) =>
+      sendKept(ctx, 'artists', () => ({ artists: { ignoredArticles: '', index: indexed(ctx, (name, albumCount) => toArtist(name, albumCount)) } })),
   },
   getIndexes: {
     auth: 'key',
@@ -69,7 +97,9 @@ export const BROWSING_ENDPOINTS: Record<string, Endpoint> = {
       // A client that has the list as of `ifModifiedSince` gets no artists when nothing changed since.
       const since = int(ctx, 'ifModifiedSince', undefined, 0, 8_640_000_000_000_000);
       if (since !== undefined && lastModified <= since) return { indexes: { ignoredArticles: '', lastModified } };
-      return { indexes: { ignoredArticles: '', lastModified, index: indexed(ctx, (name) => ({ id: artistId(name), name })) } };
+      return sendKept(ctx, 'indexes', () => ({
+        indexes: { ignoredArticles: '', lastModified, index: indexed(ctx, (name) => ({ id: artistId(name), name })) },
+      }));
     },
   },
   getArtist: {

@@ -79,11 +79,21 @@ async function renderXml(status: 'ok' | 'failed', payload: Payload): Promise<str
   return root.end({ prettyPrint: false });
 }
 
+/** An answer's body in the format asked for. */
+export async function renderSubsonic(format: SubsonicFormat, payload: Payload, status: 'ok' | 'failed' = 'ok'): Promise<string> {
+  if (format === 'xml') return renderXml(status, payload);
+  return JSON.stringify({ 'subsonic-response': { ...head(status), ...payload } });
+}
+
+/** Sends a body renderSubsonic() wrote; never cached by a browser or proxy. */
+export function sendRendered(reply: FastifyReply, format: SubsonicFormat, body: string): FastifyReply {
+  reply.code(200).header('cache-control', 'no-store');
+  return reply.type(format === 'xml' ? 'application/xml; charset=utf-8' : 'application/json; charset=utf-8').send(body);
+}
+
 /** Sends an answer (`status: ok`) or an error (`failed`) in the format asked for; never cached by a browser or proxy. */
 export async function sendSubsonic(reply: FastifyReply, format: SubsonicFormat, payload: Payload, status: 'ok' | 'failed' = 'ok'): Promise<FastifyReply> {
-  reply.code(200).header('cache-control', 'no-store');
-  if (format === 'xml') return reply.type('application/xml; charset=utf-8').send(await renderXml(status, payload));
-  return reply.type('application/json; charset=utf-8').send(JSON.stringify({ 'subsonic-response': { ...head(status), ...payload } }));
+  return sendRendered(reply, format, await renderSubsonic(format, payload, status));
 }
 
 export function sendSubsonicError(reply: FastifyReply, format: SubsonicFormat, error: SubsonicError): Promise<FastifyReply> {
