@@ -1,5 +1,5 @@
 // `npm run bench [-- --soak] [--duration S] [--regen] [--ready-only] [--cold-only] [--import-only]
-// [--library N]`: the targets of docs/search-and-performance.md, measured on this machine.
+// [--library N] [--subsonic-only]`: the targets of docs/search-and-performance.md, measured on this machine.
 // Builds (or reuses) the generated 100k/1M catalogue, times the bundled build and the server's ready
 // time, then drives the real server over loopback with autocannon beside a Fastify hello-world measured
 // in the same run: for DURATION/2 right before each operation, so a ratio compares two figures taken
@@ -17,6 +17,8 @@
 // The folder import (tools/bench-import.ts) imports a generated library of --library N tagged files
 // (default 100,000; also MOECAT_BENCH_LIBRARY; generated once by tools/gen-library.ts and kept under
 // bench-results/) into `moecat serve`'s server, twice, while the server answers.
+// The OpenSubsonic face (tools/bench-subsonic.ts) is measured on the generated catalogue by a server of
+// its own; --subsonic-only runs that section alone.
 // Requests say `Accept-Encoding: gzip` as browsers, fetch and most HTTP libraries do, so large answers
 // travel compressed; the entry list and XML-vs-JSON figures are also measured uncompressed and printed
 // beside them (reported, not judged), so what compression changes is in plain sight.
@@ -41,6 +43,8 @@ import { judgeSearch } from './search-quality';
 import { benchUpdate } from './bench-update';
 import { benchImport, LOAD_RATE } from './bench-import';
 import { libraryOf } from './gen-library';
+import { BENCH_SUBSONIC_PASSWORD, benchSubsonic } from './bench-subsonic';
+import { openUserDb } from '../src-main/catalogue/user/user-db';
 
 const { values: flags } = parseArgs({
   options: {
@@ -49,6 +53,7 @@ const { values: flags } = parseArgs({
     'ready-only': { type: 'boolean' },
     'cold-only': { type: 'boolean' },
     'import-only': { type: 'boolean' },
+    'subsonic-only': { type: 'boolean' },
     library: { type: 'string', default: process.env.MOECAT_BENCH_LIBRARY ?? '100000' },
     duration: { type: 'string', default: '4' },
     connections: { type: 'string', default: '10' },
@@ -113,7 +118,8 @@ interface Server {
  * start-up, which the product never does.
  */
 async function serverBundle(): Promise<string> {
-  const outdir = resolve('out/tools/bench-server');
+  // A section run alone (--subsonic-only) bundles into a folder of its own, so a full run's server keeps its files.
+  const outdir = resolve(flags['subsonic-only'] ? 'out/tools/bench-server-subsonic' : 'out/tools/bench-server');
   rmSync(outdir, { recursive: true, force: true });
   await build({
     entryPoints: [resolve('tools/bench-server.ts'), resolve('tools/bench-hello.ts')],
@@ -337,6 +343,7 @@ async function catalogueBuilds(): Promise<string> {
   const gen = JSON.parse(readFileSync(metaFile, 'utf8')) as { seconds: number; cpuSeconds?: number };
   figure(`generated 100k/1M catalogue build (CPU ${gen.cpuSeconds?.toFixed(1) ?? '?'} s)`, gen.seconds, 's', '≤ 60 s', gen.seconds <= 60);
   report.generatedBuild = gen;
+  if (flags['subsonic-only']) return '';
 
   console.log('Building the bundled catalogue …');
   const resources = mkdtempSync(join(tmpdir(), 'moecat-bench-resources-'));
@@ -408,10 +415,41 @@ async function importSection(bundle: string, resources: string): Promise<void> {
   }
 }
 
+/** The OpenSubsonic face on the generated catalogue, with the Subsonic password set; see tools/bench-subsonic.ts. */
+async function subsonicSection(bundle: string): Promise<void> {
+  console.log('\nThe OpenSubsonic face (one connection, p99 at the client) …');
+  const dataDir = mkdtempSync(join(tmpdir(), 'moecat-bench-subsonic-'));
+  const userDb = openUserDb(join(dataDir, 'user.db'));
+  userDb.subsonic.set(BENCH_SUBSONIC_PASSWORD);
+  userDb.close();
+  const server = await startServer(bundle, 'app', ['--catalogue', DEFAULT_LARGE_CATALOGUE, '--data-dir', dataDir]);
+  try {
+    const serverTimes = {
+      record: () => server.ask({ cmd: 'record' }),
+      times: async () => (await server.ask<Timing[]>({ cmd: 'timings' })).map((t) => t[0]),
+    };
+    const results = await benchSubsonic(server.url, DEFAULT_LARGE_CATALOGUE, server.apiKey, Math.max(2, DURATION / 2), serverTimes);
+    report.subsonic = results;
+    for (const r of results) {
+      const failed = r.failed > 0 ? `, ${r.failed} failed` : '';
+      const inServer = r.server ? `; in the server p50 ${r.server.p50.toFixed(1)}, p99 ${r.server.p99.toFixed(1)} ms` : '';
+      const name = `subsonic ${r.name} p99 (p50 ${r.p50.toFixed(0)} ms, ${r.reqPerSec.toFixed(0)} req/s${inServer}${failed})`;
+      figure(name, r.p99, 'ms', `≤ ${r.target} ms`, r.p99 <= r.target && r.failed === 0);
+    }
+  } finally {
+    await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   const resources = await catalogueBuilds();
   const bundle = await serverBundle();
+  if (flags['subsonic-only']) {
+    await subsonicSection(bundle);
+    return finish(started);
+  }
   if (flags['import-only']) {
     await importSection(bundle, resources);
     rmSync(resources, { recursive: true, force: true });
@@ -696,6 +734,7 @@ async function main(): Promise<void> {
   stats = await server.ask<BenchStats>({ cmd: 'stats' });
   report.finalStats = stats;
   await stopServer(server);
+  await subsonicSection(bundle);
 
   finish(started);
 }
@@ -708,8 +747,8 @@ function finish(started: number): void {
   writeFileSync(out, JSON.stringify(report, null, 2));
   const misses = figures.filter((f) => f.ok === false);
   const summary = `${figures.filter((f) => f.ok).length} targets met, ${misses.length} missed; ${seconds.toFixed(0)} s`;
-  // A partial run (--ready-only, --cold-only, --import-only) would replace the whole table with a part of it.
-  const whole = !flags['ready-only'] && !flags['cold-only'] && !flags['import-only'];
+  // A partial run (--ready-only, --cold-only, --import-only, --subsonic-only) would replace the whole table with a part of it.
+  const whole = !flags['ready-only'] && !flags['cold-only'] && !flags['import-only'] && !flags['subsonic-only'];
   if (whole) writeFileSync(LATEST, latestTable(summary));
   console.log(`\n${summary}; report: ${out}${whole ? `; table: ${LATEST}` : ''}`);
 }

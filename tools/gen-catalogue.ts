@@ -50,6 +50,31 @@ function vocabulary(): Word[] {
 }
 
 /** A title of 1–4 words; Latin words are spaced, CJK words run together. */
+/** Of the songs of music and radio entries, the share that name an artist of their own. */
+const SONG_ARTIST_SHARE = 0.05;
+/** Distinct artist names of the generated catalogue. */
+const ARTISTS = 20_000;
+
+/**
+ * Artist names: one to three Latin vocabulary words each (romanised names; the writer keys every name
+ * of the meta for the search, which costs a Japanese name far more), distinct once folded.
+ */
+function artistNamesOf(all: Word[], rnd: () => number): string[] {
+  const words = all.filter((w) => w.latin);
+  const names = new Map<string, string>();
+  for (let tries = 0; names.size < ARTISTS && tries < ARTISTS * 4; tries++) {
+    const parts = Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => words[Math.floor(rnd() * words.length)]);
+    const name = parts
+      .map((w) => w.text)
+      .join(' ')
+      .replace(/[,、&;…]/g, '')
+      .trim();
+    const fold = parts.map((w) => w.fold).join(' ');
+    if (name !== '' && !names.has(fold)) names.set(fold, name);
+  }
+  return [...names.values()];
+}
+
 function composeTitle(words: Word[], rnd: () => number, common: Word | undefined, min = 1, max = 4): { title: string } & DerivedTitle {
   const n = min + Math.floor(rnd() * (max - min + 1));
   const parts: Word[] = [];
@@ -117,6 +142,10 @@ export function generateCatalogue(opts: GenerateOptions): { entries: number; sub
   const ins = prepareInserts(db);
   const tally = new TokenTally();
   const tagIds = new Map(TAGS.map((t, i) => [t, i + 1]));
+  // Artists come from a PRNG of their own, so the titles, dates and songs stay those of the same seed.
+  const artistRnd = prng((opts.seed ?? 1) + 1);
+  const artistPool = artistNamesOf(words, artistRnd);
+  const artistOf = () => artistPool[Math.floor(artistRnd() * artistPool.length)];
   // Sub-entries go to music, radio and tv entries; these get subsPerHost on average.
   const hostShare = TYPES.filter(([t]) => t === 'music' || t === 'radio' || t === 'tv').reduce((s, [, p]) => s + p, 0);
   const subsPerHost = opts.subs / Math.max(1, opts.entries * hostShare);
@@ -141,6 +170,8 @@ export function generateCatalogue(opts: GenerateOptions): { entries: number; sub
           type: type === 'music' ? 'song' : 'ep',
           order: String(k),
           title: s.title,
+          // Some songs name an artist of their own (a guest, a cover), as tagged files do.
+          meta: host && type !== 'tv' && artistRnd() < SONG_ARTIST_SHARE ? [{ key: 'artist', value: artistOf() }] : undefined,
           derived: { key: s.key, fold: s.fold },
           date,
           modified: date,
@@ -170,7 +201,13 @@ export function generateCatalogue(opts: GenerateOptions): { entries: number; sub
         aliases: alias ? [{ lang: rnd() < 0.5 ? 'en' : 'zh-Hans', title: alias }] : [],
         date: airing ? begin : date,
         modified: date,
-        meta: [],
+        // Music and radio name their artist or personality; some two ("A, B").
+        meta:
+          type === 'music'
+            ? [{ key: 'artist', value: artistRnd() < 0.1 ? `${artistOf()}, ${artistOf()}` : artistOf() }]
+            : type === 'radio'
+              ? [{ key: 'personality', value: artistOf() }]
+              : [],
         tags: [...new Set([TAGS[Math.floor(rnd() * TAGS.length)], TAGS[Math.floor(rnd() * TAGS.length)]])],
         broadcast: airing ? `R/${new Date(begin * 1000).toISOString()}/P7D` : undefined,
         subs,
