@@ -488,9 +488,10 @@ async function walk(
   const real = await realpath(scope.file ? dirname(path) : path).catch(() => undefined);
   if (scope.path !== '' && real !== undefined && real !== join(await realpath(root), relative(root, scope.file ? dirname(path) : path))) return;
   if (!scope.file) {
-    // A path that is a file but no audio file (a sidecar, a cover picture) stands for its folder's songs.
-    const info = scope.path === '' ? undefined : await lstat(path).catch(() => undefined);
-    if (!info || info.isDirectory()) return visit(path);
+    // A file that is no audio file (a sidecar, a cover picture), or a path that is gone (such a file or a
+    // folder, removed), stands for its folder's own songs too: what they take from it may have changed.
+    const info = scope.path === '' ? undefined : await lstat(path).catch(() => null);
+    if (info === undefined || info?.isDirectory()) return visit(path);
     const entries = await list(dirname(path));
     if (entries) await onDir(dirname(path), entries);
     return;

@@ -465,6 +465,16 @@ describe('importFolder() — only the paths a watcher names', () => {
     expect(again.songs).toMatchObject({ added: 0, changed: 0, removed: 0, total: 4 });
   });
 
+  it('reads the songs of a folder again when its named cover picture is removed', async () => {
+    writeFileSync(join(music, 'Loose', 'cover.jpg'), green.data);
+    await run();
+    expect(album('Loose').cover_file).not.toBeNull();
+    unlinkSync(join(music, 'Loose', 'cover.jpg'));
+    const result = await run({ only: ['Loose/cover.jpg'] });
+    expect(result.songs).toMatchObject({ added: 0, changed: 2, removed: 0, total: 7 });
+    expect(album('Loose').cover_file).toBeNull();
+  });
+
   it('refuses a path that leaves the folder', async () => {
     await expect(run({ only: ['../elsewhere'] })).rejects.toBeInstanceOf(FolderImportError);
     await expect(run({ only: ['/etc'] })).rejects.toThrow(/not a path inside the folder/);
