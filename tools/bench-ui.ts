@@ -29,6 +29,9 @@
 //                       person looks at a page before turning it
 //   long tasks          tasks over 50 ms (PerformanceObserver 'longtask') while typing and while paging
 //   first load          compressed bytes of JS and CSS, and requests made before the first card
+//   gapless joint       an imported album of one tone cut in two, played in order: the silence at the
+//                       joint and the tone's length error, counted in the samples the page renders
+//                       (tools/bench-gapless.ts)
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -36,6 +39,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { gaplessJoint } from './bench-gapless';
 import { DEFAULT_LARGE_CATALOGUE } from './gen-catalogue';
 
 const { values: flags } = parseArgs({ options: { runs: { type: 'string', default: '10' }, 'bundled-only': { type: 'boolean' } } });
@@ -402,6 +406,9 @@ async function main(): Promise<void> {
         rmSync(dataDir, { recursive: true, force: true });
       }
     }
+    const joint = await gaplessJoint(browser, (dataDir) => serve(dataDir));
+    figure('folder', 'silence at a gapless joint', joint.silenceMs, 'ms', '≤ 5 ms', joint.silenceMs <= 5);
+    figure('folder', 'tone length error across the joint', joint.lengthErrorMs, 'ms', '≤ 5 ms', joint.lengthErrorMs <= 5);
   } finally {
     await browser.close();
   }
