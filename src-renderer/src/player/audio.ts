@@ -8,8 +8,9 @@
 // watches for a track that never makes progress.
 // Every load has a sequence number, so events and promises of a track already left are ignored.
 // A transcoded stream (contract/audio-formats.ts) has no byte ranges: it is loaded from a start time,
-// a seek loads it again from there, and the times reported count from that start. A stream loaded
-// paused (a restored queue) is asked for only when it plays: each one holds a process on the server.
+// a seek loads it again from there, and the times reported count from that start. A track loaded
+// paused (a restored queue) is asked for only when it plays: nothing is fetched (and then dropped by a
+// seek to the restored position) on a page load, and a stream holds a process on the server.
 import { createAudioGraph, type AudioGraph } from './audio-graph';
 import type { AudioEvents } from './audio-events';
 import { createDecodedOutput } from './decoded-output';
@@ -80,8 +81,9 @@ function createElementOutput(events: AudioEvents, initial: { volume: number; mut
   /** A stream loaded from a start (see the header): its URL maker and the time its media starts at. */
   let stream: ((seconds: number) => string) | null = null;
   let offset = 0;
-  /** A stream loaded paused: its source is set when it first plays. */
+  /** A track loaded paused (one a page load restores): its source is set when it first plays, so nothing is fetched before. */
   let deferred = false;
+  let source = '';
   let lastProgress = { at: Date.now(), time: -1 };
   const watchAgain = () => (lastProgress = { at: Date.now(), time: -1 });
 
@@ -94,9 +96,9 @@ function createElementOutput(events: AudioEvents, initial: { volume: number; mut
   function play(): void {
     if (!hasSource) return;
     graph.ensure();
-    if (stream && deferred) {
+    if (deferred) {
       deferred = false;
-      audio.src = stream(offset);
+      audio.src = stream ? stream(offset) : source;
     }
     wantPlay = true;
     watchAgain();
@@ -163,7 +165,8 @@ function createElementOutput(events: AudioEvents, initial: { volume: number; mut
       offset = stream ? startAt : 0;
       pendingSeek = stream ? 0 : startAt;
       watchAgain();
-      deferred = !!stream && !autoplay;
+      source = url;
+      deferred = !autoplay;
       if (deferred) {
         audio.pause();
         audio.removeAttribute('src');
@@ -182,7 +185,8 @@ function createElementOutput(events: AudioEvents, initial: { volume: number; mut
         offset = 0;
         deferred = false;
         audio.src = stream(0);
-      } else audio.currentTime = 0;
+      } else if (deferred) pendingSeek = 0;
+      else audio.currentTime = 0;
       startedSeq = -1;
       play();
     },
@@ -194,7 +198,7 @@ function createElementOutput(events: AudioEvents, initial: { volume: number; mut
         if (deferred) return;
         audio.src = stream(seconds);
         if (wantPlay) play();
-      } else if (audio.readyState === 0) pendingSeek = seconds;
+      } else if (deferred || audio.readyState === 0) pendingSeek = seconds;
       else audio.currentTime = seconds;
     },
     setVolume(volume) {
