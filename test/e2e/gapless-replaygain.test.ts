@@ -232,7 +232,10 @@ describe('ReplayGain', () => {
     await page.getByTestId(how === 'album' ? 'play-all' : 'play-sub').click();
     await expect.poll(() => position(page), { timeout: 20_000 }).toBeGreaterThan(1);
     await clearRecording(page);
-    await page.waitForTimeout(500);
+    // 0.4 s of new samples, however late the recorder's blocks arrive.
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { tap: { rate: number; blocks: Float32Array[] } }).tap.blocks.length * 128), { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(0.4 * 48_000);
     const peak = await level(page);
     await bar(page).getByRole('button', { name: 'Pause', exact: true }).click();
     return peak;
