@@ -87,6 +87,14 @@ describe('now playing', () => {
     await expect(view.getByRole('link', { name: 'Hanamori Yui' }).count()).resolves.toBe(1);
     await expect(view.getByRole('link', { name: 'Sakura Letters' }).count()).resolves.toBe(1);
     await expect.poll(() => view.getByTestId('up-next').locator('.next-title').allTextContents()).toEqual(SAKURA_TRACKS.slice(1));
+    // What plays next, with covers; its own transport and scrubber.
+    await expect(view.getByTestId('up-next-cover').count()).resolves.toBe(SAKURA_TRACKS.length - 1);
+    const controls = view.getByTestId('now-controls');
+    await expect(controls.getByRole('slider', { name: 'Seek' }).isVisible()).resolves.toBe(true);
+    await controls.getByRole('button', { name: 'Pause', exact: true }).click();
+    await expect.poll(() => page.evaluate(() => navigator.mediaSession.playbackState)).toBe('paused');
+    await controls.getByRole('button', { name: 'Play', exact: true }).click();
+    await expect.poll(() => page.evaluate(() => navigator.mediaSession.playbackState)).toBe('playing');
     await expect.poll(activeText, { timeout: 10_000 }).toBe(LINES[1].text);
     await h.shot('now-playing');
     // Up next jumps.
