@@ -1,7 +1,8 @@
 // Imported folders kept in step while Moecat runs (docs/sources.md, "Kept in step"):
 // - At start each folder is checked: an incremental import, which reads only files whose size or time
 //   changed, and removes the albums of files that are gone.
-// - Then it is watched (chokidar). A file added, changed, renamed or removed — or a folder — is noted;
+// - Then it is watched (@parcel/watcher: the system's own notifications, one per folder, without a
+//   stat of every file). A file added, changed, renamed or removed — or a folder — is noted;
 //   once the folder has been quiet for QUIET_MS (at most MAX_WAIT_MS after the first change), the
 //   noted paths are imported in one batch, reading only those paths and the folders they lie in.
 // - A folder that cannot be reached (its path gone, its disk unplugged, its mount point empty or on
@@ -9,10 +10,9 @@
 //   and everything the user made of them stay. It is looked for every RETRY_MS; when it is back, it is
 //   checked and watched again.
 // Imports run as the app's catalogue jobs, one at a time: while another job runs, a batch waits for it.
-import { basename, dirname, relative, sep } from 'node:path';
-import type { FSWatcher } from 'chokidar';
+import { relative, sep } from 'node:path';
+import type { AsyncSubscription } from '@parcel/watcher';
 import type { FolderWatch, FolderWatchState } from '../contract/app';
-import { isAudioFileName } from '../contract/audio-formats';
 import { OTHER_DISK, presenceOf, unavailableReason, type FolderPresence, type Unavailable } from '../catalogue/import/folder-availability';
 import type { CatalogueJobs, JobContext } from './catalogue-jobs';
 import { ApiError } from './api-error';
@@ -47,7 +47,7 @@ interface Watched {
   reason: FolderWatch['watch_reason_code'];
   reasonText: string;
   presence?: FolderPresence;
-  watcher?: FSWatcher;
+  watcher?: AsyncSubscription;
   /** Paths inside the folder noted since the last batch ('' = the whole folder). */
   pending: Set<string>;
   firstChange: number;
@@ -108,7 +108,7 @@ export class LibraryWatch {
     if (!w) return;
     this.watched.delete(sourceId);
     clearTimeout(w.timer);
-    void w.watcher?.close();
+    void w.watcher?.unsubscribe();
   }
 
   /** What Settings shows of each folder. */
@@ -123,7 +123,7 @@ export class LibraryWatch {
     clearInterval(this.retryTimer);
     for (const w of this.watched.values()) {
       clearTimeout(w.timer);
-      await w.watcher?.close();
+      await w.watcher?.unsubscribe();
     }
     this.watched.clear();
   }
@@ -161,7 +161,7 @@ export class LibraryWatch {
     w.timer = undefined;
     const watcher = w.watcher;
     w.watcher = undefined;
-    await watcher?.close();
+    await watcher?.unsubscribe();
     this.setState(w, 'unavailable', reason ?? OTHER_DISK);
   }
 
@@ -176,39 +176,40 @@ export class LibraryWatch {
   }
 
   private async watch(w: Watched): Promise<void> {
-    const { watch } = await import('chokidar');
+    const { subscribe } = await import('@parcel/watcher');
     if (this.closed || !this.watched.has(w.sourceId)) return;
     w.presence = await presenceOf(w.path);
     const root = w.path;
-    const watcher = watch(root, {
-      ignoreInitial: true,
-      followSymlinks: false,
-      // Hidden files and folders inside it are not imported, so not watched.
-      ignored: (path: string) =>
-        path !== root &&
-        relative(root, path)
-          .split(sep)
-          .some((part) => part.startsWith('.')),
-    });
-    w.watcher = watcher;
-    const onPath = (kind: 'file' | 'dir') => (path: string) => {
-      const rel = toPosix(relative(root, path));
-      if (rel === '' && kind === 'dir') {
-        void unavailableReason(w.path, true).then((reason) => reason && this.markUnavailable(w, reason));
-        return;
-      }
-      // An audio file is read alone; anything else (a cover picture, an .lrc, a folder) reads its folder.
-      const noted = kind === 'file' && isAudioFileName(basename(path)) ? rel : kind === 'dir' ? rel : toPosix(relative(root, dirname(path)));
-      this.note(w, noted);
-    };
-    watcher.on('add', onPath('file')).on('change', onPath('file')).on('unlink', onPath('file'));
-    watcher.on('addDir', onPath('dir')).on('unlinkDir', onPath('dir'));
-    watcher.on('error', (err) => {
-      // Too many folders for the system's watch limit, mostly: changes are then seen at the next start.
-      const why = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
-      if (w.state === 'watching') this.setState(w, 'unwatched', { code: 'watch-failed', text: `changes cannot be watched (${why})` });
-    });
-    await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+    try {
+      const subscription = await subscribe(
+        root,
+        (err, events) => {
+          if (err) return this.watchFailed(w, err);
+          for (const event of events) {
+            const rel = toPosix(relative(root, event.path));
+            // Hidden files and folders are not imported; the folder itself gone is a look at whether it is there.
+            if (rel.split('/').some((part) => part.startsWith('.'))) continue;
+            if (rel === '' || rel.startsWith('..')) {
+              void unavailableReason(root, true).then((reason) => reason && this.markUnavailable(w, reason));
+              continue;
+            }
+            // The path itself: an audio file is read alone; a folder, a cover picture or an .lrc reads its folder's songs.
+            this.note(w, rel);
+          }
+        },
+        { ignore: ['**/.*', '**/.*/**'] },
+      );
+      if (this.closed || !this.watched.has(w.sourceId) || w.state === 'unavailable') await subscription.unsubscribe();
+      else w.watcher = subscription;
+    } catch (err) {
+      this.watchFailed(w, err);
+    }
+  }
+
+  /** The system would not watch the folder (too many folders for its watch limit, mostly): changes are seen at the next start. */
+  private watchFailed(w: Watched, err: unknown): void {
+    const why = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+    if (w.state !== 'unavailable') this.setState(w, 'unwatched', { code: 'watch-failed', text: `changes cannot be watched (${why})` });
   }
 
   /** Imports what is pending, when the folder is there and no other job runs. */

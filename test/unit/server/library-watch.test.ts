@@ -1,6 +1,6 @@
 // The folder watcher's batches (server/library-watch.ts): the whole folder checked at start, then only
-// the paths that changed — an audio file by itself, anything else (a cover picture, a folder) as its
-// folder — collected into one batch while changes keep coming, the next batch after the first ends.
+// the paths that changed (a file, a cover picture, a folder: the import reads what each stands for),
+// hidden ones left out, collected into one batch while changes keep coming.
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -56,8 +56,8 @@ describe('LibraryWatch', () => {
     writeFileSync(join(music, 'A/cover.jpg'), 'x');
     writeFileSync(join(music, 'A/.hidden.mp3'), 'x');
     await vi.waitFor(() => expect(calls.length).toBe(2), WAIT);
-    // Folders, and the folder of a picture; the hidden file is not seen.
-    expect(calls[1]).toEqual(expect.arrayContaining(['A', 'A/new.flac', 'B/C/deep.opus']));
+    // The files and the new folder; the hidden file is not seen.
+    expect(calls[1]).toEqual(expect.arrayContaining(['A/new.flac', 'A/cover.jpg', 'B']));
     expect(calls[1]!.every((p) => !p.includes('.hidden'))).toBe(true);
     await jobs.idle();
     await new Promise((resolve) => setTimeout(resolve, 600));
