@@ -34,7 +34,10 @@ function samplesOf(file: string) {
   const artists = metas.flatMap((m) => (JSON.parse(m) as { key: string; value: string }[]).map((x) => x.value.split(', ')[0]));
   const genres = db.prepare("SELECT tag_name FROM tag WHERE tag_name NOT GLOB '[12][0-9][0-9][0-9]' ORDER BY tag_id").pluck().all() as string[];
   const titles = db.prepare("SELECT wiki_title FROM wiki WHERE wiki_section = 'music' AND wiki_id % 1013 = 0").pluck().all() as string[];
-  const songTotal = db.prepare('SELECT count(*) FROM sub').pluck().get() as number;
+  const songTotal = db
+    .prepare("SELECT count(*) FROM sub s JOIN wiki w ON w.wiki_id = s.sub_parent_wiki WHERE w.wiki_section IN ('music', 'radio')")
+    .pluck()
+    .get() as number;
   const albumTotal = db.prepare("SELECT count(*) FROM wiki WHERE wiki_section IN ('music', 'radio')").pluck().get() as number;
   db.close();
   const words = titles.map((t) => t.split(/\s+/)[0]).filter((w) => w.length > 0);
@@ -92,7 +95,7 @@ export function subsonicOperations(file: string, apiKey: string): { name: string
     { name: 'getPlaylists', paths: [asUser('getPlaylists')], target: 5 },
     { name: 'getLyricsBySongId', paths: each(s.songs, (id) => withKey('getLyricsBySongId', { id: String(id) })), target: 5 },
     {
-      name: 'search3 "" songs, offsets to 1M',
+      name: 'search3 "" songs, offsets to the last',
       paths: deep(s.songTotal).map((songOffset) => withKey('search3', { query: '', songCount: '500', songOffset, albumCount: '0', artistCount: '0' })),
       target: 10,
     },

@@ -14,8 +14,8 @@ export const CATALOGUE_APPLICATION_ID = 0x4d6f6543; // 'MoeC': marks a file as a
 
 /** wiki_date_count's buckets: wiki_date >> DATE_BUCKET_SHIFT, 2^23 s (97 days) each. */
 export const DATE_BUCKET_SHIFT = 23;
-/** music_block's blocks: id >> ID_BLOCK_SHIFT, 128 ids each. */
-export const ID_BLOCK_SHIFT = 7;
+/** music_block's blocks: id >> ID_BLOCK_SHIFT, 32 ids each. */
+export const ID_BLOCK_SHIFT = 5;
 
 export const CATALOGUE_MIGRATIONS: readonly string[] = [
   /* 1 */ `

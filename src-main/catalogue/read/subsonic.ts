@@ -92,6 +92,11 @@ export function subsonicQueries(db: Db) {
     .prepare(`SELECT w.wiki_id FROM wiki w WHERE ${MUSIC} AND (@folder IS NULL OR w.source_id = @folder) ORDER BY ${orders.alphabeticalByArtist}`)
     .pluck();
   const tagId = db.prepare('SELECT tag_id FROM tag WHERE tag_name = ?').pluck();
+  // "Similar" albums: the tags of the artist's albums, and the newest albums of each tag (bounded, so a tag
+  // half the library carries costs no more than a rare one).
+  const tagsOf = db.prepare('SELECT DISTINCT tag_id FROM wiki_tag WHERE wiki_id IN (SELECT value FROM json_each(?))').pluck();
+  const newestOfTag = db.prepare(`SELECT wiki_id AS id, wiki_date AS date FROM wiki_tag WHERE tag_id = ? AND wiki_type IN ('music', 'radio')
+    ORDER BY wiki_date DESC, wiki_id DESC LIMIT ${SIMILAR_PER_TAG}`);
   const albumsByIds = db.prepare(`SELECT ${WIKI_COLUMNS} FROM wiki w WHERE w.wiki_id IN (SELECT value FROM json_each(?))`);
   const albumById = db.prepare(`SELECT ${WIKI_COLUMNS} FROM wiki w WHERE w.wiki_id = ? AND ${MUSIC}`);
   const songColumns = `${SUB_COLUMNS}, ${UPLOAD_COLUMNS}, ${WIKI_COLUMNS}`;
@@ -110,14 +115,23 @@ export function subsonicQueries(db: Db) {
     .pluck();
   const songsByIds = db.prepare(`SELECT ${songColumns} ${songsFrom} WHERE s.sub_id IN (SELECT value FROM json_each(?)) ORDER BY s.sub_id`);
   const randomSongs = db.prepare(`SELECT ${songColumns} ${songsFrom} WHERE ${filters} AND u.up_id IS NOT NULL ORDER BY random() LIMIT @limit`);
-  // From a block's first id, a skip inside the block (see the header).
+  // From a block's first id, a skip inside the block (see the header): ids first, stepping along the
+  // primary key (the entry looked up per song: a join would have SQLite read the whole wiki table first).
   const inFolder = `${MUSIC} AND (@folder IS NULL OR w.source_id = @folder)`;
-  const songsFromBlock = db.prepare(`SELECT ${songColumns} ${songsFrom} WHERE s.sub_id >= @start AND ${inFolder} ORDER BY s.sub_id LIMIT @limit OFFSET @skip`);
-  const audioAt = db.prepare(`SELECT ${songColumns} FROM sub s JOIN wiki w ON w.wiki_id = s.sub_parent_wiki JOIN upload u ON u.up_obj_id = s.sub_id
-    WHERE s.sub_id >= @start AND ${inFolder} ORDER BY s.sub_id LIMIT 1 OFFSET @skip`);
-  const albumsFromBlock = db.prepare(
-    `SELECT ${WIKI_COLUMNS} FROM wiki w WHERE w.wiki_id >= @start AND ${inFolder} ORDER BY w.wiki_id LIMIT @limit OFFSET @skip`,
-  );
+  const songIsMusic = `(SELECT w.wiki_section FROM wiki w WHERE w.wiki_id = s.sub_parent_wiki) IN ('music', 'radio')
+    AND (@folder IS NULL OR (SELECT w.source_id FROM wiki w WHERE w.wiki_id = s.sub_parent_wiki) = @folder)`;
+  const songIdsFromBlock = db
+    .prepare(`SELECT s.sub_id FROM sub s WHERE s.sub_id >= @start AND ${songIsMusic} ORDER BY s.sub_id LIMIT @limit OFFSET @skip`)
+    .pluck();
+  const audioIdAt = db
+    .prepare(
+      `SELECT s.sub_id FROM sub s WHERE s.sub_id >= @start AND ${songIsMusic} AND EXISTS (SELECT 1 FROM upload u WHERE u.up_obj_id = s.sub_id)
+    ORDER BY s.sub_id LIMIT 1 OFFSET @skip`,
+    )
+    .pluck();
+  const albumIdsFromBlock = db
+    .prepare(`SELECT w.wiki_id FROM wiki w NOT INDEXED WHERE w.wiki_id >= @start AND ${inFolder} ORDER BY w.wiki_id LIMIT @limit OFFSET @skip`)
+    .pluck();
   const blockCounts = db.prepare(`SELECT block, sum(n) AS n FROM music_block WHERE kind = @kind AND (@folder IS NULL OR source_id = @folder)
     GROUP BY block HAVING sum(n) > 0 ORDER BY block`);
   const hasTag = db.prepare('SELECT 1 FROM wiki_tag wt JOIN tag t ON t.tag_id = wt.tag_id WHERE wt.wiki_id = ? AND t.tag_name = ?').pluck();
@@ -138,17 +152,21 @@ export function subsonicQueries(db: Db) {
   const dataVersion = db.prepare('PRAGMA data_version').pluck();
   // Kept until the catalogue changes (`PRAGMA data_version`: another connection's import or sync).
   const artistsKept = new Map<number | null, SubsonicArtist[]>();
+  const artistFoldsKept = new Map<number | null, { text: string; starts: number[] }>();
   const blocksKept = new Map<string, Blocks>();
   const byArtistKept = new Map<number | null, number[]>();
   let genresKept: { value: string; albumCount: number; songCount: number }[] | undefined;
+  let lastModifiedKept: number | undefined;
   let keptVersion = -1;
   const fresh = () => {
     const version = dataVersion.get() as number;
     if (version !== keptVersion) {
       artistsKept.clear();
+      artistFoldsKept.clear();
       blocksKept.clear();
       byArtistKept.clear();
       genresKept = undefined;
+      lastModifiedKept = undefined;
       keptVersion = version;
     }
     return version;
@@ -184,25 +202,33 @@ export function subsonicQueries(db: Db) {
     folders: () => folders.all() as { id: number; name: string; kind: string }[],
     /** A page of albums in one of the list orders. */
     albums(filter: AlbumFilter, limit: number, offset: number, site: string): WikiDto[] {
-      if (filter.order === 'byId' && !filter.genre && filter.from === undefined && filter.to === undefined) {
-        const at = locate(blocksOf('album', filter.folder), offset);
-        if (!at || limit === 0) return [];
-        return (albumsFromBlock.all({ ...at, folder: filter.folder ?? null, limit }) as WikiRow[]).map((r) => toWiki(r, site));
-      }
-      if (filter.order === 'random' && !filter.genre && filter.from === undefined && filter.to === undefined) {
+      if ((filter.order === 'byId' || filter.order === 'random') && !filter.genre && filter.from === undefined && filter.to === undefined) {
         const blocks = blocksOf('album', filter.folder);
-        return randomRanks(blocks.total, limit).map((rank) => {
-          const row = albumsFromBlock.get({ ...locate(blocks, rank)!, folder: filter.folder ?? null, limit: 1 }) as WikiRow;
-          return toWiki(row, site);
-        });
+        const folder = filter.folder ?? null;
+        const ids =
+          filter.order === 'byId'
+            ? limit === 0 || offset >= blocks.total
+              ? []
+              : (albumIdsFromBlock.all({ ...locate(blocks, offset)!, folder, limit }) as number[])
+            : randomRanks(blocks.total, limit).map((rank) => albumIdsFromBlock.get({ ...locate(blocks, rank)!, folder, limit: 1 }) as number);
+        return albumsOfIds(ids, site);
       }
       const ids = albumIds(filter, limit, offset);
-      if (ids) {
-        const rows = new Map((albumsByIds.all(JSON.stringify(ids)) as WikiRow[]).map((r) => [r.wiki_id, r]));
-        return ids.map((id) => toWiki(rows.get(id)!, site));
-      }
+      if (ids) return albumsOfIds(ids, site);
       const stmt = filter.order === 'byYear' && filter.descending ? albumsByYearDesc : albumPages[filter.order];
       return (stmt.all(params(filter, limit, offset)) as WikiRow[]).map((r) => toWiki(r, site));
+    },
+    /** Up to `limit` albums sharing the most tags with `albums` (then the newest), none of `own`; among the newest SIMILAR_PER_TAG of each tag. */
+    similarAlbums(albums: number[], own: number[], limit: number, site: string): WikiDto[] {
+      const mine = new Set(own);
+      const shared = new Map<number, { n: number; date: number }>();
+      for (const tag of tagsOf.all(JSON.stringify(albums)) as number[]) {
+        for (const { id, date } of newestOfTag.all(tag) as { id: number; date: number }[]) {
+          if (!mine.has(id)) shared.set(id, { n: (shared.get(id)?.n ?? 0) + 1, date });
+        }
+      }
+      const ids = [...shared.entries()].sort(([a, x], [b, y]) => y.n - x.n || y.date - x.date || b - a).map(([id]) => id);
+      return albumsOfIds(ids.slice(0, limit), site);
     },
     /** A music or radio entry, else undefined (anime is not an album). */
     album(id: number, site: string): WikiDto | undefined {
@@ -220,14 +246,13 @@ export function subsonicQueries(db: Db) {
       if (filter.genre && filter.from === undefined && filter.to === undefined) {
         const tag = tagId.get(filter.genre) as number | undefined;
         if (tag === undefined || limit === 0) return [];
-        const ids = genreSongIds.all({ tag, folder: filter.folder ?? null, limit, offset }) as number[];
-        return (songsByIds.all(JSON.stringify(ids)) as SubUploadRow[]).map((r) => toSong(r, site));
+        return songsOfIds(genreSongIds.all({ tag, folder: filter.folder ?? null, limit, offset }) as number[], site);
       }
       if (filter.genre || filter.from !== undefined || filter.to !== undefined)
         return (songPage.all(params(filter, limit, offset)) as SubUploadRow[]).map((r) => toSong(r, site));
-      const at = locate(blocksOf('song', filter.folder), offset);
-      if (!at || limit === 0) return [];
-      return (songsFromBlock.all({ ...at, folder: filter.folder ?? null, limit }) as SubUploadRow[]).map((r) => toSong(r, site));
+      const blocks = blocksOf('song', filter.folder);
+      if (limit === 0 || offset >= blocks.total) return [];
+      return songsOfIds(songIdsFromBlock.all({ ...locate(blocks, offset)!, folder: filter.folder ?? null, limit }) as number[], site);
     },
     /**
      * Songs with audio in a random order: random ranks among the songs with a file (music_block), each
@@ -238,17 +263,20 @@ export function subsonicQueries(db: Db) {
       const blocks = blocksOf('audio', filter.folder);
       const filtered = Boolean(filter.genre) || filter.from !== undefined || filter.to !== undefined;
       const ranks = randomRanks(blocks.total, filtered ? Math.min(blocks.total, limit * RANDOM_TRIES) : limit);
+      const folder = filter.folder ?? null;
+      const ids = ranks.map((rank) => audioIdAt.get({ ...locate(blocks, rank)!, folder }) as number);
+      const rows = new Map((songsByIds.all(JSON.stringify(ids)) as SubUploadRow[]).map((r) => [r.sub_id, r]));
       const picked: SubUploadRow[] = [];
-      for (const rank of ranks) {
+      for (const id of ids) {
+        const row = rows.get(id)!;
         if (picked.length >= limit) break;
-        const row = audioAt.get({ ...locate(blocks, rank)!, folder: filter.folder ?? null }) as SubUploadRow;
         if (filter.from !== undefined && row.wiki_date < filter.from) continue;
         if (filter.to !== undefined && row.wiki_date >= filter.to) continue;
         if (filter.genre && hasTag.get(row.sub_parent_wiki, filter.genre) === undefined) continue;
         picked.push(row);
       }
-      const rows = picked.length < limit && ranks.length < blocks.total ? (randomSongs.all(params(filter, limit, 0)) as SubUploadRow[]) : picked;
-      return rows.map((r) => toSong(r, site));
+      const chosen = picked.length < limit && ranks.length < blocks.total ? (randomSongs.all(params(filter, limit, 0)) as SubUploadRow[]) : picked;
+      return chosen.map((r) => toSong(r, site));
     },
     /** Per album id: its number of songs and their length in seconds. */
     songCounts(ids: number[]): Map<number, { songs: number; seconds: number }> {
@@ -267,17 +295,74 @@ export function subsonicQueries(db: Db) {
       artistsKept.set(folder ?? null, list);
       return list;
     },
+    /** The artists (as artists() lists them) whose folded name holds every one of `words` (folded). */
+    artistsMatching(words: string[], folder?: number): SubsonicArtist[] {
+      const list = this.artists(folder);
+      if (words.length === 0) return list;
+      // One text of every folded name, one a line, searched for the first word: a look at 20,000 names one by one costs milliseconds.
+      let folds = artistFoldsKept.get(folder ?? null);
+      if (!folds) {
+        const starts: number[] = [];
+        let at = 0;
+        for (const a of list) {
+          starts.push(at);
+          at += a.fold.length + 1;
+        }
+        folds = { text: list.map((a) => a.fold).join('\n'), starts };
+        artistFoldsKept.set(folder ?? null, folds);
+      }
+      const found: SubsonicArtist[] = [];
+      const [first, ...rest] = words;
+      for (let at = folds.text.indexOf(first); at !== -1;) {
+        // The name holding this match: the last start at or before it.
+        let low = 0;
+        let high = folds.starts.length - 1;
+        while (low < high) {
+          const mid = (low + high + 1) >> 1;
+          if (folds.starts[mid] <= at) low = mid;
+          else high = mid - 1;
+        }
+        const artist = list[low];
+        if (rest.every((w) => artist.fold.includes(w))) found.push(artist);
+        at = folds.text.indexOf(first, folds.starts[low] + artist.fold.length + 1);
+      }
+      return found;
+    },
     /** Tags of music and radio (not years) with how many albums and songs carry them. */
     genres(): { value: string; albumCount: number; songCount: number }[] {
       fresh();
       genresKept ??= genres.all() as { value: string; albumCount: number; songCount: number }[];
       return genresKept;
     },
-    /** The newest change to a music or radio entry (Unix seconds), 0 when none. */
-    lastModified: () => (lastModified.get() as number | null) ?? 0,
+    /** The newest change to a music or radio entry (Unix seconds), 0 when none; kept until the catalogue changes (it reads every entry). */
+    lastModified(): number {
+      fresh();
+      lastModifiedKept ??= (lastModified.get() as number | null) ?? 0;
+      return lastModifiedKept;
+    },
     /** A number that changes when another connection changes the catalogue (an import, a sync): answers made of it may be kept until then. */
     version: (): number => fresh(),
   };
+
+  /** The albums of these ids, in their order. */
+  function albumsOfIds(ids: number[], site: string): WikiDto[] {
+    const rows = new Map((albumsByIds.all(JSON.stringify(ids)) as WikiRow[]).map((r) => [r.wiki_id, r]));
+    return ids.map((id) => toWiki(rows.get(id)!, site));
+  }
+
+  /** The songs of these ids (ascending). */
+  function songsOfIds(ids: number[], site: string): SubDto[] {
+    // A page holds many songs of each album: each album's object is made once.
+    const albums = new Map<number, WikiDto>();
+    return (songsByIds.all(JSON.stringify(ids)) as SubUploadRow[]).map((row) => {
+      let wiki = albums.get(row.sub_parent_wiki);
+      if (!wiki) {
+        wiki = toWiki({ ...row, wiki_id: row.sub_parent_wiki }, site);
+        albums.set(row.sub_parent_wiki, wiki);
+      }
+      return toSub(row, site, row.up_id === null ? [] : [row as unknown as UploadRow], wiki);
+    });
+  }
 
   /** A page's album ids in the orders an index (or a kept order) answers, else undefined. */
   function albumIds(f: AlbumFilter, limit: number, offset: number): number[] | undefined {
@@ -334,6 +419,9 @@ interface Blocks {
   ends: number[];
   total: number;
 }
+
+/** "Similar" albums are looked for among this many of the newest albums of each tag. */
+const SIMILAR_PER_TAG = 200;
 
 /** Of picks for a random list with a genre or years: this many per song asked, before the matching songs are shuffled instead. */
 const RANDOM_TRIES = 8;

@@ -3,10 +3,13 @@
 // (it keeps none), "similar" songs from the albums sharing the most tags with the artist's, and "top"
 // songs from the user's own Recently played (Moecat knows no other listeners' counts). docs/api.md,
 // "The OpenSubsonic face", says so for players' users.
+import { gzipSync } from 'node:zlib';
 import type { SubDto, WikiDto } from '../../contract/objects';
 import { int, one, required, type Endpoint, type SubsonicContext } from './context';
 import { albumIdOf, artistId, artistNameOf, songIdOf, toAlbum, toAlbumChild, toArtist, toChild } from './objects';
-import { notFound, renderSubsonic, sendRendered, type Payload } from './response';
+import { notFound, renderSubsonic, type Payload } from './response';
+import { encodedBody } from '../answer-encoding';
+import type { CachedAnswer } from '../answer-cache';
 
 const queries = (ctx: SubsonicContext) => ctx.app.deps.catalogue.queries;
 
@@ -57,14 +60,15 @@ export function song(ctx: SubsonicContext, id: string): SubDto {
 }
 
 /** Kept answers: the whole artist lists, by catalogue (until it changes), list, folder and format. */
-const keptLists = new WeakMap<object, { version: number; bodies: Map<string, string> }>();
+const keptLists = new WeakMap<object, { version: number; bodies: Map<string, CachedAnswer> }>();
 /** Kept answers per catalogue at most: lists × formats × a few music folders. */
 const KEPT_MAX = 32;
 
 /**
  * Sends a whole artist list as written the last time, until the catalogue changes: a library's
  * thousands of artists take far longer to write out than to read (docs/opensubsonic.md, "Performance").
- * The lists hold nothing of the user's, so one body serves every sign-in.
+ * Kept plain and gzip-compressed, sent compressed to a client that takes it, as the answer cache sends
+ * large answers (answer-encoding.ts). The lists hold nothing of the user's, so one body serves every sign-in.
  */
 async function sendKept(ctx: SubsonicContext, list: string, payload: () => Payload) {
   const format = one(ctx, 'f') === 'json' ? 'json' : 'xml';
@@ -76,12 +80,15 @@ async function sendKept(ctx: SubsonicContext, list: string, payload: () => Paylo
     keptLists.set(subsonic, kept);
   }
   const key = `${list} ${folderOf(ctx) ?? ''} ${format}`;
-  let body = kept.bodies.get(key);
-  if (body === undefined) {
-    body = await renderSubsonic(format, payload());
-    kept.bodies.set(key, body);
+  let answer = kept.bodies.get(key);
+  if (answer === undefined) {
+    const body = Buffer.from(await renderSubsonic(format, payload()));
+    const contentType = format === 'xml' ? 'application/xml; charset=utf-8' : 'application/json; charset=utf-8';
+    answer = { status: 200, contentType, body, gzip: gzipSync(body, { level: 3 }) };
+    kept.bodies.set(key, answer);
   }
-  return sendRendered(ctx.reply, format, body);
+  ctx.reply.code(200).header('cache-control', 'no-store').type(answer.contentType);
+  return ctx.reply.send(encodedBody(ctx.reply, answer));
 }
 
 export const BROWSING_ENDPOINTS: Record<string, Endpoint> = {
@@ -161,12 +168,11 @@ export const BROWSING_ENDPOINTS: Record<string, Endpoint> = {
     handle(ctx) {
       const { albums } = artistOf(ctx, required(ctx, 'id'));
       const count = int(ctx, 'count', 50, 0, 500);
-      const own = new Set(albums.map((w) => w.wiki_id));
-      const similar = new Map<number, WikiDto>();
-      for (const w of albums.slice(0, 5))
-        for (const s of queries(ctx).explore.similar(w.wiki_id, ['music', 'radio'], 10, 0, ctx.site).wikis) if (!own.has(s.wiki_id)) similar.set(s.wiki_id, s);
+      // The albums sharing the most tags with the artist's first five (one query for the five).
+      const own = albums.map((w) => w.wiki_id);
+      const similar = queries(ctx).subsonic.similarAlbums(own.slice(0, 5), own, 50, ctx.site);
       const songs: SubDto[] = [];
-      for (const w of similar.values()) {
+      for (const w of similar) {
         songs.push(
           ...queries(ctx)
             .subsonic.songsOf(w.wiki_id, ctx.site)

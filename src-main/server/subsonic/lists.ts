@@ -75,7 +75,7 @@ function search(ctx: SubsonicContext) {
   const folder = int(ctx, 'musicFolderId', undefined, 0, 1_000_000_000);
   const s = queries(ctx).subsonic;
   const words = searchFold(q).split(/\s+/).filter(Boolean);
-  const artistList = words.length === 0 ? s.artists(folder) : s.artists(folder).filter((a) => words.every((w) => a.fold.includes(w)));
+  const artistList = s.artistsMatching(words, folder);
   const music = (w: WikiDto) => (w.wiki_type === 'music' || w.wiki_type === 'radio') && (folder === undefined || w.wiki_source.source_id === folder);
   let albumList: WikiDto[];
   let songList: SubDto[];

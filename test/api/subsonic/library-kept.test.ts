@@ -138,6 +138,9 @@ describe('the kept lists through an import and a removal', () => {
     const guest = await get('getArtist', { id: `ar-${Buffer.from('wombat wire').toString('base64url')}` });
     expect(guest.artist.album.map((a: { name: string }) => a.name)).toEqual(['Burrow Songs']);
     expect((await get('search3', { query: 'wombat' })).searchResult3.artist.map((a: { name: string }) => a.name)).toEqual([GUEST]);
+    // The folded query (spaces and case folded away) somewhere in the folded name.
+    expect((await get('search3', { query: 'OLIN para' })).searchResult3.artist.map((a: { name: string }) => a.name)).toEqual([ARTIST]);
+    expect((await get('search3', { query: 'parade wombat' })).searchResult3.artist ?? []).toEqual([]);
     const songs = await everything('song', 7);
     expect(songs.slice(0, before.songs.length)).toEqual(before.songs);
     expect(songs.length).toBe(before.songs.length + 2);
