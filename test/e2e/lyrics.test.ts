@@ -1,9 +1,10 @@
 // Lyrics in Chromium against a real server: Sakura Letters' first song (bundled demo) has synced
 // lyrics; the panel marks the line being sung as the song really plays (the player's position) and
-// follows it, a click on a line plays from there, and a song without lyrics says how to add them; the Now playing view.
-// Screenshots: lyrics, lyrics-narrow-dark, now-playing.
+// follows it, a click on a line plays from there, and a song without lyrics says how to add them; the
+// song page with its lyrics and its album's tracks; the Now playing view.
+// Screenshots: lyrics, lyrics-narrow-dark, song-page, now-playing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_LYRICS, DEMO_SPEC } from '../../src-main/catalogue/build/demo/demo-content';
+import { DEMO_LYRICS, DEMO_SPEC, DEMO_WIKI_ID_BASE } from '../../src-main/catalogue/build/demo/demo-content';
 import { startHarness, type Harness } from './fixtures/browser';
 import { SAKURA_ID } from './fixtures/screens';
 
@@ -74,6 +75,25 @@ describe('lyrics', () => {
     } finally {
       await narrow.close();
     }
+  });
+});
+
+describe('the song page', () => {
+  it('shows the song’s lyrics and its album’s other tracks, which play from there', async () => {
+    const page = await h.open(`/sub/song/${DEMO_WIKI_ID_BASE + (SAKURA_ID - DEMO_WIKI_ID_BASE) * 100 + 1}`);
+    await expect(page.getByTestId('sub-title').textContent()).resolves.toBe(SAKURA_TRACKS[0]);
+    const lyrics = page.getByTestId('sub-lyrics');
+    await expect.poll(() => lyrics.locator('p').allTextContents()).toEqual(LINES.map((l) => l.text));
+    const rows = page.getByTestId('entry-sub');
+    await expect.poll(() => rows.count()).toBe(SAKURA_TRACKS.length);
+    await expect(page.getByRole('heading', { name: /On the same album/ }).count()).resolves.toBe(1);
+    await rows
+      .nth(2)
+      .getByRole('button', { name: `Play “${SAKURA_TRACKS[2]}”` })
+      .click();
+    await expect.poll(() => page.getByTestId('player-title').textContent()).toBe(SAKURA_TRACKS[2]);
+    await expect.poll(() => rows.nth(2).getAttribute('class')).toMatch(/playing/);
+    await h.shot('song-page');
   });
 });
 

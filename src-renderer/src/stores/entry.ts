@@ -3,7 +3,8 @@
 // navigation never shows a stale page. Also the portal's /listen target: load a playlist and play it.
 import { defineStore } from 'pinia';
 import { reactive } from 'vue';
-import type { SubDto, WikiDto } from '../../../src-main/contract/objects';
+import type { LyricsDto, SubDto, WikiDto } from '../../../src-main/contract/objects';
+import { fetchLyrics } from '../api/lyrics';
 import { fetchEntryDetail, fetchPlaylist, fetchSubDetail, type EntrySection } from '../api/entry';
 import { trackFromPlaylistItem, trackFromSong, withSongDetails } from '../player/tracks';
 import type { LoadState } from './load-state';
@@ -22,11 +23,16 @@ interface SubPage extends LoadState {
   key: string;
   sub: SubDto | null;
   track: PlayerTrack | null;
+  /** The song's lyrics, null when it has none. */
+  lyrics: LyricsDto | null;
+  /** Its album's (or radio's) sub-entries with what each plays, the song among them. */
+  siblings: SubDto[];
+  siblingTracks: (PlayerTrack | null)[];
 }
 
 export const useEntryStore = defineStore('entry', () => {
   const entry = reactive<EntryPage>({ key: '', status: 'idle', error: null, wiki: null, subs: [], tracks: [] });
-  const subPage = reactive<SubPage>({ key: '', status: 'idle', error: null, sub: null, track: null });
+  const subPage = reactive<SubPage>({ key: '', status: 'idle', error: null, sub: null, track: null, lyrics: null, siblings: [], siblingTracks: [] });
   const entryRead = latestRead(entry);
   const subRead = latestRead(subPage);
 
@@ -56,9 +62,29 @@ export const useEntryStore = defineStore('entry', () => {
     const key = String(id);
     if (!force && subPage.key === key && (subPage.status === 'ready' || subPage.status === 'loading')) return;
     await subRead.run(
-      (signal) => Promise.all([fetchSubDetail(id, signal), fetchPlaylist({ sub: id }, signal)]),
-      ([sub, playlist]) => Object.assign(subPage, { sub, track: playlist[0] ? withSongDetails(trackFromPlaylistItem(playlist[0]), sub) : null }),
-      { start: () => Object.assign(subPage, { key, sub: null, track: null }) },
+      async (signal) => {
+        const [sub, playlist, lyrics] = await Promise.all([fetchSubDetail(id, signal), fetchPlaylist({ sub: id }, signal), fetchLyrics(id, signal)]);
+        // The album's (or radio's) other tracks; an anime's episodes have no page of their own to list.
+        const section = sub.wiki.wiki_type === 'music' || sub.wiki.wiki_type === 'radio' ? sub.wiki.wiki_type : null;
+        const [detail, radioPlaylist] = section
+          ? await Promise.all([
+              fetchEntryDetail(section, sub.wiki.wiki_id, signal),
+              section === 'radio' ? fetchPlaylist({ radio: sub.wiki.wiki_id }, signal) : Promise.resolve([]),
+            ])
+          : [null, []];
+        return { sub, playlist, lyrics, detail, radioPlaylist };
+      },
+      ({ sub, playlist, lyrics, detail, radioPlaylist }) => {
+        const fromPlaylist = new Map(radioPlaylist.map((item) => [item.sub_id, trackFromPlaylistItem(item)]));
+        Object.assign(subPage, {
+          sub,
+          track: playlist[0] ? withSongDetails(trackFromPlaylistItem(playlist[0]), sub) : null,
+          lyrics,
+          siblings: detail?.subs ?? [],
+          siblingTracks: detail ? detail.subs.map((s) => fromPlaylist.get(s.sub_id) ?? trackFromSong(s, detail.wiki)) : [],
+        });
+      },
+      { start: () => Object.assign(subPage, { key, sub: null, track: null, lyrics: null, siblings: [], siblingTracks: [] }) },
     );
   }
 
@@ -86,5 +112,10 @@ export const useEntryStore = defineStore('entry', () => {
     return 'played';
   }
 
-  return { entry, subPage, loadEntry, loadSub, playEntry, enqueueEntry, listen };
+  /** Plays the song page's album (or radio) from its index-th sub-entry. */
+  function playSiblings(fromIndex = 0): void {
+    usePlayerStore().playAvailable(subPage.siblingTracks, fromIndex);
+  }
+
+  return { entry, subPage, loadEntry, loadSub, playEntry, playSiblings, enqueueEntry, listen };
 });
