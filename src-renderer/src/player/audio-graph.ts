@@ -4,10 +4,15 @@
 // (player/decoded-output.ts) as AudioBufferSourceNodes; each through a GainNode carrying its
 // ReplayGain (player/replaygain.ts). docs/architecture.md (Playback).
 
+/** Time constant of a ReplayGain change while playing: a short ramp, so it does not click. */
+export const GAIN_RAMP_SECONDS = 0.02;
+
 /** How long a new context may take to be allowed to run before playing counts as blocked. */
 const RUN_WAIT_MS = 3000;
 
 export interface AudioGraph {
+  /** Whether the browser has Web Audio at all: without it every track plays through the element. */
+  readonly available: boolean;
   /** The context, made (and asked to run) if there is none: call from play(). Null where Web Audio is missing. */
   ensure(): AudioContext | null;
   /** The context once it is running; rejects when the browser keeps it suspended (no gesture yet). */
@@ -38,6 +43,7 @@ export function createAudioGraph(): AudioGraph {
   }
 
   return {
+    available: typeof AudioContext !== 'undefined',
     ensure,
     whenRunning(then) {
       waiting.push(then);

@@ -11,7 +11,7 @@
 // a seek loads it again from there, and the times reported count from that start. A track loaded
 // paused (a restored queue) is asked for only when it plays: nothing is fetched (and then dropped by a
 // seek to the restored position) on a page load, and a stream holds a process on the server.
-import { createAudioGraph, type AudioGraph } from './audio-graph';
+import { createAudioGraph, GAIN_RAMP_SECONDS, type AudioGraph } from './audio-graph';
 import type { AudioEvents } from './audio-events';
 import { createDecodedOutput } from './decoded-output';
 
@@ -210,7 +210,8 @@ function createElementOutput(events: AudioEvents, initial: { volume: number; mut
     },
     setGain(g) {
       gain = g;
-      if (gainNode) gainNode.gain.value = g;
+      // A short ramp, so a change while playing does not click.
+      gainNode?.gain.setTargetAtTime(g, gainNode.context.currentTime, GAIN_RAMP_SECONDS);
     },
     clear() {
       wantPlay = false;
@@ -256,7 +257,7 @@ export function createAudioOutput(events: AudioEvents, initial: { volume: number
       return active().wantsPlay;
     },
     load(url, autoplay, startAt = 0, streamFrom, options = {}) {
-      const wanted = options.decoded && !streamFrom ? 'decoded' : 'element';
+      const wanted = options.decoded && !streamFrom && graph.available ? 'decoded' : 'element';
       const gain = options.gain ?? 1;
       if (wanted !== mode) active().clear();
       mode = wanted;

@@ -3,7 +3,7 @@
 // (player/gapless.ts says which tracks play this way and computes the times). Only the current track
 // and the next are held decoded. Each has a GainNode of its own, so a ReplayGain change falls on the
 // joint too. The element's volume is mirrored on one shared GainNode. docs/architecture.md (Playback).
-import type { AudioGraph } from './audio-graph';
+import { GAIN_RAMP_SECONDS, type AudioGraph } from './audio-graph';
 import type { AudioEvents } from './audio-events';
 import { endTime, positionAt } from './gapless';
 
@@ -259,7 +259,7 @@ export function createDecodedOutput(graph: AudioGraph, events: AudioEvents, init
     },
     setGain(g) {
       gain = g;
-      if (node) node.gain.value = g;
+      node?.gain.setTargetAtTime(g, node.context.currentTime, GAIN_RAMP_SECONDS);
     },
     setVolume(v, muted) {
       volume = muted ? 0 : v;
@@ -268,7 +268,7 @@ export function createDecodedOutput(graph: AudioGraph, events: AudioEvents, init
     prepareNext(n) {
       if (n && next?.url === n.url) {
         next.gain = n.gain;
-        if (next.node) next.node.gain.value = n.gain;
+        next.node?.gain.setTargetAtTime(n.gain, next.node.context.currentTime, GAIN_RAMP_SECONDS);
         return;
       }
       cancelNext();

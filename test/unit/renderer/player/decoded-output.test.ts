@@ -34,7 +34,8 @@ class FakeContext {
     return s;
   }
   createGain() {
-    return { gain: { value: 1 }, connect() {}, disconnect() {} };
+    const gain = { value: 1, setTargetAtTime: (v: number) => void (gain.value = v) };
+    return { gain, context: this, connect() {}, disconnect() {} };
   }
   decodeAudioData(bytes: { seconds: number }) {
     return Promise.resolve({ duration: bytes.seconds });
@@ -50,6 +51,7 @@ const events = new Proxy({} as AudioEvents, {
   get: (_, name: string) => () => calls.push(name),
 });
 const graph = (): AudioGraph => ({
+  available: true,
   ensure: () => ctx as unknown as AudioContext,
   running: () => Promise.resolve(ctx as unknown as AudioContext),
   whenRunning: () => {},
