@@ -2,7 +2,8 @@
 // with Debian's ffmpeg and imported as a folder: "Continuous Tone", one continuous sine cut into two FLAC
 // tracks on a sample boundary, and "Levelled", the same cut tagged with ReplayGain (track -3 dB, album
 // -10 dB, peaks 0.5). A recorder is put between the page's AudioContext and its speakers (an init script
-// of this test, an AudioWorklet served by the test), so the samples are counted, not the clock:
+// of this test installs an AudioWorklet, in a browser context of the test's own), so the samples are
+// counted, not the clock:
 // - the album played in the UI renders its tone with no silence at the joint longer than 5 ms, and
 //   exactly as long as the two tracks together (within 5 ms: nothing inserted, nothing dropped);
 // - each ReplayGain mode changes the level as player/replaygain.ts computes it, through the decoded

@@ -183,7 +183,9 @@ export function createDecodedOutput(graph: AudioGraph, events: AudioEvents, init
     try {
       buf = await decode(ctx, url);
     } catch {
-      if (mySeq === seq) events.unplayable();
+      if (mySeq !== seq) return;
+      events.buffering(false);
+      events.unplayable();
       return;
     }
     if (mySeq !== seq || !wantPlay || playing) return;
