@@ -69,25 +69,28 @@ export function subsonicQueries(db: Db) {
   );
   // The list orders that read an index in its order, a page's ids first (its rows after, by id): the
   // two sections merged by date (wiki_by_section_date), titles along wiki_by_title_fold.
-  const bySection = (range: string) =>
-    ['music', 'radio']
-      .map((section) => `SELECT wiki_id, wiki_date FROM wiki WHERE wiki_section = '${section}' AND (@folder IS NULL OR source_id = @folder)${range}`)
-      .join(' UNION ALL ');
-  const inYears = ' AND wiki_date >= @from AND wiki_date < @to';
-  const titleOrder = `SELECT w.wiki_id FROM wiki w INDEXED BY wiki_by_title_fold WHERE w.wiki_type IN ('music', 'radio')
-    AND (@folder IS NULL OR w.source_id = @folder)`;
-  const idPages = {
-    newest: db.prepare(`${bySection('')} ORDER BY wiki_date DESC, wiki_id DESC LIMIT @limit OFFSET @offset`).pluck(),
-    byYear: db.prepare(`${bySection(inYears)} ORDER BY wiki_date, wiki_id LIMIT @limit OFFSET @offset`).pluck(),
-    byYearDesc: db.prepare(`${bySection(inYears)} ORDER BY wiki_date DESC, wiki_id DESC LIMIT @limit OFFSET @offset`).pluck(),
-    alphabeticalByName: db.prepare(`${titleOrder} ORDER BY w.wiki_title_fold, w.wiki_id LIMIT @limit OFFSET @offset`).pluck(),
-    byGenre: db
-      .prepare(
-        `${titleOrder} AND (SELECT 1 FROM wiki_tag wt WHERE wt.wiki_id = w.wiki_id AND wt.tag_id = @tag) = 1
-      ORDER BY w.wiki_title_fold, w.wiki_id LIMIT @limit OFFSET @offset`,
-      )
-      .pluck(),
+  // Without a music folder the folder test is left out: the indexes hold no source, and the test would
+  // read every row stepped over.
+  const idPagesOf = (folderTest: string) => {
+    const bySection = (range: string) =>
+      ['music', 'radio'].map((section) => `SELECT wiki_id, wiki_date FROM wiki WHERE wiki_section = '${section}'${folderTest}${range}`).join(' UNION ALL ');
+    const inYears = ' AND wiki_date >= @from AND wiki_date < @to';
+    const titleOrder = `SELECT wiki_id FROM wiki INDEXED BY wiki_by_title_fold WHERE wiki_type IN ('music', 'radio')${folderTest}`;
+    return {
+      newest: db.prepare(`${bySection('')} ORDER BY wiki_date DESC, wiki_id DESC LIMIT @limit OFFSET @offset`).pluck(),
+      byYear: db.prepare(`${bySection(inYears)} ORDER BY wiki_date, wiki_id LIMIT @limit OFFSET @offset`).pluck(),
+      byYearDesc: db.prepare(`${bySection(inYears)} ORDER BY wiki_date DESC, wiki_id DESC LIMIT @limit OFFSET @offset`).pluck(),
+      alphabeticalByName: db.prepare(`${titleOrder} ORDER BY wiki_title_fold, wiki_id LIMIT @limit OFFSET @offset`).pluck(),
+      byGenre: db
+        .prepare(
+          `${titleOrder} AND (SELECT 1 FROM wiki_tag wt WHERE wt.wiki_id = wiki.wiki_id AND wt.tag_id = @tag) = 1
+          ORDER BY wiki_title_fold, wiki_id LIMIT @limit OFFSET @offset`,
+        )
+        .pluck(),
+    };
   };
+  const idPagesAll = idPagesOf('');
+  const idPagesInFolder = idPagesOf(' AND source_id = @folder');
   const byArtistIds = db
     .prepare(`SELECT w.wiki_id FROM wiki w WHERE ${MUSIC} AND (@folder IS NULL OR w.source_id = @folder) ORDER BY ${orders.alphabeticalByArtist}`)
     .pluck();
@@ -368,6 +371,7 @@ export function subsonicQueries(db: Db) {
   function albumIds(f: AlbumFilter, limit: number, offset: number): number[] | undefined {
     const folder = f.folder ?? null;
     const years = f.from !== undefined || f.to !== undefined;
+    const idPages = f.folder === undefined ? idPagesAll : idPagesInFolder;
     if (f.order === 'newest' && !f.genre && !years) return idPages.newest.all({ folder, limit, offset }) as number[];
     if (f.order === 'byYear' && !f.genre && f.from !== undefined && f.to !== undefined)
       return (f.descending ? idPages.byYearDesc : idPages.byYear).all({ folder, from: f.from, to: f.to, limit, offset }) as number[];
