@@ -117,6 +117,8 @@ export function subsonicQueries(db: Db) {
     )
     .pluck();
   const songsByIds = db.prepare(`SELECT ${songColumns} ${songsFrom} WHERE s.sub_id IN (SELECT value FROM json_each(?)) ORDER BY s.sub_id`);
+  const songRowsByIds = db.prepare(`SELECT ${SUB_COLUMNS}, ${UPLOAD_COLUMNS} FROM sub s LEFT JOIN upload u ON u.up_obj_id = s.sub_id
+    WHERE s.sub_id IN (SELECT value FROM json_each(?)) ORDER BY s.sub_id`);
   const randomSongs = db.prepare(`SELECT ${songColumns} ${songsFrom} WHERE ${filters} AND u.up_id IS NOT NULL ORDER BY random() LIMIT @limit`);
   // From a block's first id, a skip inside the block (see the header): ids first, stepping along the
   // primary key (the entry looked up per song: a join would have SQLite read the whole wiki table first).
@@ -355,16 +357,11 @@ export function subsonicQueries(db: Db) {
 
   /** The songs of these ids (ascending). */
   function songsOfIds(ids: number[], site: string): SubDto[] {
-    // A page holds many songs of each album: each album's object is made once.
-    const albums = new Map<number, WikiDto>();
-    return (songsByIds.all(JSON.stringify(ids)) as SubUploadRow[]).map((row) => {
-      let wiki = albums.get(row.sub_parent_wiki);
-      if (!wiki) {
-        wiki = toWiki({ ...row, wiki_id: row.sub_parent_wiki }, site);
-        albums.set(row.sub_parent_wiki, wiki);
-      }
-      return toSub(row, site, row.up_id === null ? [] : [row as unknown as UploadRow], wiki);
-    });
+    // A page holds many songs of each album: each album is read and made once.
+    const rows = songRowsByIds.all(JSON.stringify(ids)) as (SubRow & { [K in keyof UploadRow]: UploadRow[K] | null })[];
+    const parents = [...new Set(rows.map((r) => r.sub_parent_wiki))];
+    const albums = new Map((albumsByIds.all(JSON.stringify(parents)) as WikiRow[]).map((r) => [r.wiki_id, toWiki(r, site)]));
+    return rows.map((row) => toSub(row, site, row.up_id === null ? [] : [row as unknown as UploadRow], albums.get(row.sub_parent_wiki)!));
   }
 
   /** A page's album ids in the orders an index (or a kept order) answers, else undefined. */
