@@ -4,7 +4,7 @@ import { onBeforeUnmount, watch, watchEffect } from 'vue';
 import { COVER_SIZES, type CoverSize } from '../../../src-main/contract/covers';
 import type { PlayerTrack } from '../player/track';
 import type { usePlayerStore } from '../stores/player';
-import { mediaUrl } from '../api/media';
+import { mediaUrl } from './media-url';
 
 type Player = ReturnType<typeof usePlayerStore>;
 

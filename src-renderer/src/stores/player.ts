@@ -5,12 +5,12 @@
 // when the server has ffmpeg (its status says so), else it is skipped saying it needs ffmpeg.
 // Consecutive tracks of an album play gapless (player/gapless.ts), each at its ReplayGain as Settings
 // asks (player/replaygain.ts): docs/architecture.md (Playback). From another computer the
-// addresses carry the media pass (api/media.ts).
+// addresses carry the media pass (composables/media-url.ts).
 // Over 300 lines: every action of the queue is the store's, around one state.
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
 import { transcodePath } from '../../../src-main/contract/audio-formats';
-import { mediaUrl } from '../api/media';
+import { mediaUrl } from '../composables/media-url';
 import { createAudioOutput } from '../player/audio';
 import { joins } from '../player/gapless';
 import * as Q from '../player/queue';

@@ -328,10 +328,14 @@ describe('usePlayerStore', () => {
     expect(audio.volume).toBeCloseTo(0.35);
     expect(player.paused).toBe(true);
     expect(audio.play).not.toHaveBeenCalled();
-    expect(audio.src).toBe('/files/demo/a7/3.mp3');
+    // Nothing is fetched while it waits paused; Play loads it and goes to the restored position.
+    expect(audio.src).toBe('');
     expect(player.position).toBe(6);
+    player.resume();
+    expect(audio.src).toBe('/files/demo/a7/3.mp3');
     audio.metadata(9);
     expect(audio.currentTime).toBe(6);
+    player.pause();
     // Turning shuffle off after the restart still knows the original order.
     player.toggleShuffle();
     expect(titles(player)).toEqual(album(5).map((t) => t.title));
@@ -355,6 +359,8 @@ describe('usePlayerStore', () => {
     expect(player.queue[0].url).toBe('/files/demo/a7/1.mp3');
     expect(player.repeat).toBe('off');
     expect(player.volume).toBe(1);
+    expect(audio.src).toBe('');
+    player.resume();
     expect(audio.src).toBe('/files/demo/a7/3.mp3');
   });
 
