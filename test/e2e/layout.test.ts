@@ -1,6 +1,6 @@
 // Every main screen at 360, 720 and 1280 px wide, in the light and the dark theme, with a song playing, and what opens
 // on them (the queue, the lyrics, the ⋯ and Add to playlist menus, the New playlist dialog): nothing scrolls sideways,
-// the navigation and the search box fit (its placeholder whole), the player's play/pause, next and queue buttons are on
+// the navigation and the search box fit (its placeholder whole), song titles show whole, the player's play/pause, next and queue buttons are on
 // screen, and what opens lies whole in the window. Each screen is visited once per width and shot in both themes:
 // test-results/screens/<screen>-<width>-<theme>.png.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,6 +47,11 @@ async function expectFits(name: string, width: number): Promise<void> {
     return context.measureText(el.placeholder).width <= el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
   });
   expect.soft(placeholderFits, `the search placeholder is cut on ${name} at ${width}px`).toBe(true);
+  // Song titles in track lists and search results show whole (the demo's fit in the two lines they may wrap to).
+  const cut = await h.page
+    .locator('#main [data-testid="track-title"], #main .sub-row .title')
+    .evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1).map((el) => el.textContent));
+  expect.soft(cut, `song titles cut on ${name} at ${width}px`).toEqual([]);
   const search = await h.page.getByTestId('search-input').boundingBox();
   expect.soft(search!.width, 'the search box is wide enough to type in').toBeGreaterThanOrEqual(Math.min(160, width / 2));
 }

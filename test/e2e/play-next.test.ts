@@ -30,7 +30,7 @@ describe('play next', () => {
     await expect.poll(() => page.getByTestId('player-bar').textContent()).toContain(SAKURA.tracks[0]);
     page = await h.open(`/music/${DEMO_WIKI_ID_BASE + INORI.n}`);
     await page.getByTestId('play-next').click();
-    expect(await queueTitles()).toEqual([SAKURA.tracks[0], ...INORI.tracks, ...SAKURA.tracks.slice(1)]);
+    await expect.poll(queueTitles).toEqual([SAKURA.tracks[0], ...INORI.tracks, ...SAKURA.tracks.slice(1)]);
 
     page = await h.open(`/sub/song/${DEMO_WIKI_ID_BASE + SAKURA.n * 100 + 5}`);
     await page.getByTestId('play-next').click();
