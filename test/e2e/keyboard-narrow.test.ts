@@ -92,3 +92,27 @@ describe('at 360 px, with only a keyboard', () => {
     expect(styles).toEqual({ link: 'none', row: 'solid' });
   });
 });
+
+describe('at 360 px, a track list gives its titles the width', () => {
+  it('holds Play and the favourite in each row’s ⋯ menu, and a tap on a row plays it', async () => {
+    const page = await h.open(`/music/${SAKURA_ID}`);
+    const rows = page.getByTestId('entry-sub');
+    await rows.first().waitFor();
+    // No heart or play button on the rows: they are in the menu.
+    await expect(rows.getByTestId('fav-toggle').count()).resolves.toBe(0);
+    const third = rows.nth(2);
+    const title = (await third.getByTestId('track-title').textContent())!.trim();
+    await third.getByTestId('track-menu').click();
+    await expect(page.getByRole('menuitem').allTextContents()).resolves.toEqual(expect.arrayContaining(['Play', 'Add to favourites']));
+    await page.getByTestId('track-fav').click();
+    await third.getByTestId('track-menu').click();
+    await expect(page.getByTestId('track-fav').textContent()).resolves.toContain('Remove from favourites');
+    await page.getByTestId('track-play').click();
+    await expect.poll(() => page.getByTestId('player-title').textContent()).toBe(title);
+    // A tap on another row (not on its title's link) plays that one.
+    const fifth = rows.nth(4);
+    const fifthTitle = (await fifth.getByTestId('track-title').textContent())!.trim();
+    await fifth.locator('.time').click();
+    await expect.poll(() => page.getByTestId('player-title').textContent()).toBe(fifthTitle);
+  });
+});
