@@ -232,6 +232,11 @@ export interface UserDb {
   listFavs(type: FavObjType, limit: number, offset: number): { count: number; favs: Fav[] };
   /** The ids of every favourite of `type`, newest first. */
   favIds(type: FavObjType): number[];
+  /**
+   * A text that changes whenever a favourite is added or removed, by this process or another: answers that
+   * show favourites (the OpenSubsonic face's `starred`) are kept under it.
+   */
+  favsStamp(): string;
   /** Per entry, how many of the kept plays were of its sub-entries; most played first. */
   playsByWiki(): { wikiId: number; plays: number }[];
   /** What the user data knows of its user: since when it exists, its last activity, its counts. */
@@ -329,6 +334,9 @@ export function openUserDb(file: string, options: Omit<OpenOptions, 'readonly'> 
   const playedSubs = db.prepare('SELECT count(DISTINCT sub_id) FROM play_history').pluck();
   const deletePlays = db.prepare('DELETE FROM play_history');
   const favIds = db.prepare('SELECT fav_obj_id FROM fav WHERE fav_obj_type = ? ORDER BY fav_date DESC, fav_id DESC').pluck();
+  // fav_id is AUTOINCREMENT (never used again) and a favourite is never updated, only added or removed: the
+  // count and the highest id name the set — a set with the same count and no newer id is the same set.
+  const favsStamp = db.prepare("SELECT count(*) || ' ' || coalesce(max(fav_id), 0) FROM fav").pluck();
   const playsByWiki = db.prepare('SELECT wiki_id AS wikiId, count(*) AS plays FROM play_history GROUP BY wiki_id ORDER BY plays DESC, max(played_at) DESC');
   const profile = db.prepare(`SELECT
       (SELECT min(created_at) FROM api_key) AS since,
@@ -362,6 +370,7 @@ export function openUserDb(file: string, options: Omit<OpenOptions, 'readonly'> 
     findFav: (type, objId) => favByObj.get(type, objId) as Fav | undefined,
     listFavs: (type, limit, offset) => ({ count: favCount.get(type) as number, favs: favPage.all(type, limit, offset) as Fav[] }),
     favIds: (type) => favIds.all(type) as number[],
+    favsStamp: () => favsStamp.get() as string,
     playsByWiki: () => playsByWiki.all() as { wikiId: number; plays: number }[],
     profile() {
       const row = profile.get() as Omit<UserProfile, 'since'> & { since: number | null };

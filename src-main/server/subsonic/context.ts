@@ -24,6 +24,12 @@ export interface Endpoint {
   /** 'key': an API key or the password; 'user': the password only (the user's own data). */
   auth: 'none' | 'key' | 'user';
   handle(ctx: SubsonicContext): SubsonicAnswer | Promise<SubsonicAnswer>;
+  /**
+   * Whether the answer may be kept in the answer cache (routes.ts): true when it is made of the catalogue
+   * alone, and of the user's favourites for the password's sign-in (kept under their stamp); a function
+   * says so per request (a random list never is). Left out: never kept.
+   */
+  keep?: boolean | ((ctx: SubsonicContext) => boolean);
 }
 
 export const one = (ctx: SubsonicContext, name: string): string | undefined => ctx.params.get(name)?.[0];

@@ -105,9 +105,15 @@ function starred(ctx: SubsonicContext) {
   return { albums, songs };
 }
 
+/** An album list is kept in the catalogue's orders, never a random one nor the user's plays (recent, frequent). */
+function keptList(ctx: SubsonicContext): boolean {
+  const type = one(ctx, 'type');
+  return type !== undefined && type !== 'random' && Object.hasOwn(CATALOGUE_ORDERS, type);
+}
+
 export const LIST_ENDPOINTS: Record<string, Endpoint> = {
-  getAlbumList2: { auth: 'key', handle: (ctx) => ({ albumList2: { album: albumsOf(ctx, albumList(ctx)) } }) },
-  getAlbumList: { auth: 'key', handle: (ctx) => ({ albumList: { album: albumList(ctx).map((w) => toAlbumChild(w, ctx.m)) } }) },
+  getAlbumList2: { auth: 'key', keep: keptList, handle: (ctx) => ({ albumList2: { album: albumsOf(ctx, albumList(ctx)) } }) },
+  getAlbumList: { auth: 'key', keep: keptList, handle: (ctx) => ({ albumList: { album: albumList(ctx).map((w) => toAlbumChild(w, ctx.m)) } }) },
   getRandomSongs: {
     auth: 'key',
     handle(ctx) {
@@ -118,6 +124,7 @@ export const LIST_ENDPOINTS: Record<string, Endpoint> = {
   },
   getSongsByGenre: {
     auth: 'key',
+    keep: true,
     handle(ctx) {
       const genre = required(ctx, 'genre');
       const { size, offset } = page(ctx, 'count', 'offset', 10, LIST_MAX);
@@ -127,6 +134,7 @@ export const LIST_ENDPOINTS: Record<string, Endpoint> = {
   },
   search3: {
     auth: 'key',
+    keep: true,
     handle(ctx) {
       const found = search(ctx);
       return {
@@ -140,6 +148,7 @@ export const LIST_ENDPOINTS: Record<string, Endpoint> = {
   },
   search2: {
     auth: 'key',
+    keep: true,
     handle(ctx) {
       const found = search(ctx);
       return {
@@ -153,6 +162,7 @@ export const LIST_ENDPOINTS: Record<string, Endpoint> = {
   },
   getStarred2: {
     auth: 'key',
+    keep: true,
     handle(ctx) {
       const { albums, songs } = starred(ctx);
       return { starred2: { artist: [], album: albumsOf(ctx, albums), song: songsOf(ctx, songs) } };
@@ -160,6 +170,7 @@ export const LIST_ENDPOINTS: Record<string, Endpoint> = {
   },
   getStarred: {
     auth: 'key',
+    keep: true,
     handle(ctx) {
       const { albums, songs } = starred(ctx);
       return { starred: { artist: [], album: albums.map((w) => toAlbumChild(w, ctx.m)), song: songsOf(ctx, songs) } };

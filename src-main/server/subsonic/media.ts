@@ -89,6 +89,7 @@ export const MEDIA_ENDPOINTS: Record<string, Endpoint> = {
   },
   getLyricsBySongId: {
     auth: 'key',
+    keep: true,
     handle(ctx) {
       const sub = song(ctx, required(ctx, 'id'));
       const lyrics = ctx.app.deps.catalogue.queries.entryDetail.lyricsOf(sub.sub_id);
@@ -99,6 +100,7 @@ export const MEDIA_ENDPOINTS: Record<string, Endpoint> = {
   },
   getLyrics: {
     auth: 'key',
+    keep: true,
     handle(ctx) {
       const title = one(ctx, 'title') ?? '';
       const artist = one(ctx, 'artist') ?? '';

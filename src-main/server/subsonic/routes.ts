@@ -15,7 +15,9 @@ import { MEDIA_ENDPOINTS } from './media';
 import { SYSTEM_ENDPOINTS } from './system';
 import { USER_ENDPOINTS } from './user-data';
 import { SPEC_ENDPOINTS } from './spec-endpoints';
-import { SUBSONIC_CODES, SubsonicError, sendSubsonic, sendSubsonicError, type SubsonicFormat } from './response';
+import { SUBSONIC_CODES, SubsonicError, renderSubsonic, sendSubsonic, sendSubsonicError, type SubsonicFormat } from './response';
+import type { CachedAnswer } from '../answer-cache';
+import { encodedBody, keptForm, plainFormAdded } from '../answer-encoding';
 
 export const ENDPOINTS: Readonly<Record<string, Endpoint>> = {
   ...SYSTEM_ENDPOINTS,
@@ -44,6 +46,32 @@ function checkVersion(v: string): void {
   if (!m) throw new SubsonicError(SUBSONIC_CODES.GENERIC, 'Parameter "v" must be a version such as 1.16.1.');
   if (Number(m[1]) > 1) throw new SubsonicError(SUBSONIC_CODES.SERVER_MUST_UPGRADE, 'Incompatible Subsonic REST protocol version. Server must upgrade.');
   if (Number(m[1]) < 1) throw new SubsonicError(SUBSONIC_CODES.CLIENT_MUST_UPGRADE, 'Incompatible Subsonic REST protocol version. Client must upgrade.');
+}
+
+/** Parameters that say who asks, not what: left out of a kept answer's key. */
+const CREDENTIALS = new Set(['apiKey', 'u', 'p', 't', 's']);
+const JSON_TYPE = 'application/json; charset=utf-8';
+const XML_TYPE = 'application/xml; charset=utf-8';
+
+/**
+ * The answer cache's key of a request whose answer may be kept (Endpoint.keep), else undefined: the
+ * endpoint, format, host and parameters without credentials, and what the answer shows of the user —
+ * nothing for an API key, the favourites' stamp for the password's sign-in (a star added or removed
+ * makes new keys). The cache is cleared when the catalogue changes (answer-cache.ts).
+ */
+function keptKey(name: string, endpoint: Endpoint, ctx: SubsonicContext, format: SubsonicFormat): string | undefined {
+  const keep = typeof endpoint.keep === 'function' ? endpoint.keep(ctx) : endpoint.keep === true;
+  if (!keep) return undefined;
+  const who = ctx.auth === 'user' ? `user ${ctx.app.deps.userDb.favsStamp()}` : ctx.auth;
+  const what: string[] = [];
+  for (const [k, values] of ctx.params) if (!CREDENTIALS.has(k)) for (const v of values) what.push(`${encodeURIComponent(k)}=${encodeURIComponent(v)}`);
+  return `subsonic ${name} ${format} ${ctx.site} ${who} ${what.join('&')}`;
+}
+
+/** A kept answer, compressed for a client that takes it (answer-encoding.ts); never stored by a browser or proxy. */
+function sendKept(reply: FastifyReply, answer: CachedAnswer): FastifyReply {
+  reply.code(200).header('cache-control', 'no-store').type(answer.contentType);
+  return reply.send(encodedBody(reply, answer));
 }
 
 async function answer(app: FastifyInstance, failures: FailedSignIns, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
@@ -80,9 +108,21 @@ async function answer(app: FastifyInstance, failures: FailedSignIns, request: Fa
         starred: auth === 'user' ? (type, id) => userDb.findFav(type, id)?.fav_date : () => undefined,
       },
     };
+    const key = keptKey(name, endpoint, ctx, format);
+    const cached = key && app.answerCache.get(key);
+    if (key && cached)
+      return sendKept(
+        reply,
+        plainFormAdded(request, cached, (whole) => app.answerCache.set(key, whole)),
+      );
+    const generation = app.answerCache.generation;
     const result = await endpoint.handle(ctx);
     if ((result as unknown) === reply) return reply;
-    return await sendSubsonic(reply, format, result as Record<string, unknown>);
+    if (!key) return await sendSubsonic(reply, format, result as Record<string, unknown>);
+    const body = Buffer.from(await renderSubsonic(format, result as Record<string, unknown>));
+    const rendered: CachedAnswer = { status: 200, contentType: format === 'xml' ? XML_TYPE : JSON_TYPE, body };
+    app.answerCache.set(key, keptForm(rendered), generation);
+    return sendKept(reply, rendered);
   } catch (err) {
     if (err instanceof SubsonicError) return sendSubsonicError(reply, format, err);
     // The catalogue's own refusals (a search keyword over its limits …) are the spec's generic error.
@@ -94,6 +134,8 @@ async function answer(app: FastifyInstance, failures: FailedSignIns, request: Fa
 
 export async function subsonicRoutes(app: FastifyInstance): Promise<void> {
   const failures = new FailedSignIns(app.deps.now);
+  // Another process (a `moecat import` run) may write the catalogue: kept answers follow its data_version.
+  app.answerCache.followSource(app.deps.catalogue.dataVersion);
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_req, body, done) => done(null, body));
     // Any other body is no parameters (the spec's POST is a form); the query still is.

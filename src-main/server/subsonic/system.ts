@@ -27,6 +27,7 @@ export const SYSTEM_ENDPOINTS: Record<string, Endpoint> = {
   getOpenSubsonicExtensions: { auth: 'none', handle: () => ({ openSubsonicExtensions: EXTENSIONS }) },
   getMusicFolders: {
     auth: 'key',
+    keep: true,
     handle: (ctx) => ({ musicFolders: { musicFolder: ctx.app.deps.catalogue.queries.subsonic.folders().map((f) => ({ id: f.id, name: f.name })) } }),
   },
   getScanStatus: { auth: 'key', handle: scanStatus },

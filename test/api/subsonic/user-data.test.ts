@@ -57,6 +57,28 @@ describe.each(FORMATS)('the user’s data (%s)', (format: Format) => {
     expect(ctx.userDb.listFavs('sub', 10, 0).count).toBe(0);
   });
 
+  it('a star and its removal show at once in answers given before them, whichever process writes them', async () => {
+    const starredOf = async () => {
+      const album = (await send('getAlbum', { id: SAKURA.id })).response.album;
+      const song = album.song.find((s: { id: string }) => s.id === SAKURA.trackIds[0]);
+      const searched = (await send('search3', { query: '', songCount: '500', albumCount: '500' })).response.searchResult3;
+      const found = searched.song.find((s: { id: string }) => s.id === SAKURA.trackIds[0]);
+      return [album.starred !== undefined, song.starred !== undefined, found.starred !== undefined];
+    };
+    expect(await starredOf()).toEqual([false, false, false]);
+    await send('star', { id: SAKURA.trackIds[0], albumId: SAKURA.id });
+    expect(await starredOf()).toEqual([true, true, true]);
+    await send('unstar', { id: SAKURA.trackIds[0], albumId: SAKURA.id });
+    expect(await starredOf()).toEqual([false, false, false]);
+    // Moecat's own favourites, and a write the server did not make (another connection to the user database).
+    await callAsUser(ctx.app, '/fav/add', 'json', TOKEN, { method: 'POST', form: { fav_obj_type: 'sub', fav_obj_id: SAKURA.trackIds[0] } });
+    ctx.userDb.db.prepare("INSERT INTO fav (fav_obj_type, fav_obj_id, fav_type, fav_date) VALUES ('wiki', ?, 1, 1)").run(SAKURA.wikiId);
+    expect(await starredOf()).toEqual([true, true, true]);
+    // An API key's answer shows no stars, whatever the password's sign-in sees.
+    const withKey = await call(ctx.app, 'getAlbum', format, { id: SAKURA.id }, { auth: { apiKey: ctx.userDb.defaultKey().key } });
+    expect(withKey.response.album.starred).toBeUndefined();
+  });
+
   it.each([
     ['an unknown song among known ones', { id: [SAKURA.trackIds[0], '999999999'] }, 70],
     ['an unknown album', { albumId: 'al-999999999' }, 70],
