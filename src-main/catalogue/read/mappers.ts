@@ -38,7 +38,7 @@ export interface WikiRow {
 }
 
 /** The meta pairs, or null when there are none (the interface's observed shape). */
-function metaOf(json: string): MetaDto[] | null {
+export function metaOf(json: string): MetaDto[] | null {
   const items = JSON.parse(json) as MetaItem[];
   return items.length === 0 ? null : items.map((m) => ({ meta_key: m.key, meta_value: m.value }));
 }

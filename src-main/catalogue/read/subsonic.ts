@@ -7,14 +7,87 @@
 // A page of the whole library and a random pick never step over the rows before them: music_block
 // counts the music and radio rows per block of ids (db/schema.ts), so an offset (or a random rank)
 // becomes a block's first id and a skip of fewer rows than a block holds (docs/opensubsonic.md,
-// "Performance").
+// "Performance"). Random albums of the whole library are picked from every album's id, kept until the
+// catalogue changes. Pages and lists read only the columns the face shows (SubsonicAlbum, SubsonicSong).
 import type { Db } from '../db/database';
-import type { SubDto, WikiDto } from '../../contract/objects';
+import type { SubDto, UploadDto, WikiDto } from '../../contract/objects';
 import { ID_BLOCK_SHIFT } from '../db/schema';
-import { SUB_COLUMNS, toSub, toWiki, UPLOAD_COLUMNS, WIKI_COLUMNS, type SubRow, type UploadRow, type WikiRow } from './mappers';
+import { metaOf, SUB_COLUMNS, toSub, toWiki, UPLOAD_COLUMNS, WIKI_COLUMNS, type SubRow, type UploadRow, type WikiRow } from './mappers';
 import { SUB_ORDER } from './listen';
 
 type SubUploadRow = SubRow & { [K in keyof UploadRow]: UploadRow[K] | null } & WikiRow;
+
+/**
+ * What the face shows of an album: the fields of a WikiDto it reads (a WikiDto is one). Pages and lists
+ * read these columns alone — a row object costs per column, and a page holds 500.
+ */
+export type SubsonicAlbum = Pick<
+  WikiDto,
+  'wiki_id' | 'wiki_type' | 'wiki_title' | 'wiki_title_encode' | 'wiki_date' | 'wiki_modified' | 'wiki_meta' | 'wiki_tags'
+>;
+/** What the face shows of a song's file (an UploadDto is one). */
+export interface SubsonicUpload {
+  up_uri: string;
+  up_type: string;
+  up_data: Pick<UploadDto['up_data'], 'filesize' | 'length' | 'bitrate'>;
+  up_replaygain: UploadDto['up_replaygain'];
+}
+/** What the face shows of a song or episode (a SubDto is one): songs carry `sub_upload` ([] without a file), episodes do not. */
+export type SubsonicSong = Pick<SubDto, 'sub_id' | 'sub_type' | 'sub_order' | 'sub_title' | 'sub_date' | 'sub_meta'> & {
+  wiki: SubsonicAlbum;
+  sub_upload?: SubsonicUpload[];
+};
+
+const ALBUM_COLUMNS = 'w.wiki_id, w.wiki_type, w.wiki_title, w.wiki_title_encode, w.wiki_date, w.wiki_modified, w.wiki_meta, w.wiki_tags';
+type AlbumRow = Pick<WikiRow, 'wiki_id' | 'wiki_type' | 'wiki_title' | 'wiki_title_encode' | 'wiki_date' | 'wiki_modified' | 'wiki_meta' | 'wiki_tags'>;
+const SONG_COLUMNS = `s.sub_id, s.sub_parent_wiki, s.sub_type, s.sub_order, s.sub_title, s.sub_date, s.sub_meta, u.up_id, u.up_uri,
+  u.up_type, u.up_filesize, u.up_bitrate, u.up_length, u.up_track_gain, u.up_track_peak, u.up_album_gain, u.up_album_peak`;
+type SongRow = Pick<SubRow, 'sub_id' | 'sub_parent_wiki' | 'sub_type' | 'sub_order' | 'sub_title' | 'sub_date' | 'sub_meta'> & {
+  [K in 'up_id' | 'up_uri' | 'up_type' | 'up_filesize' | 'up_bitrate' | 'up_length' | 'up_track_gain' | 'up_track_peak' | 'up_album_gain' | 'up_album_peak']:
+    UploadRow[K] | null;
+};
+
+function toAlbumOf(row: AlbumRow): SubsonicAlbum {
+  return {
+    wiki_id: row.wiki_id,
+    wiki_type: row.wiki_type,
+    wiki_title: row.wiki_title,
+    wiki_title_encode: row.wiki_title_encode,
+    wiki_date: row.wiki_date,
+    wiki_modified: row.wiki_modified,
+    wiki_meta: metaOf(row.wiki_meta),
+    wiki_tags: JSON.parse(row.wiki_tags) as string[],
+  };
+}
+
+/** As toSub() and toUpload() make them, the fields the face reads. */
+function toSongOf(row: SongRow, wiki: SubsonicAlbum): SubsonicSong {
+  const song: SubsonicSong = {
+    sub_id: row.sub_id,
+    sub_type: row.sub_type,
+    sub_order: row.sub_order,
+    sub_title: row.sub_title,
+    sub_date: row.sub_date,
+    sub_meta: metaOf(row.sub_meta),
+    wiki,
+  };
+  if (row.sub_type !== 'song') return song;
+  const gains = [row.up_track_gain, row.up_track_peak, row.up_album_gain, row.up_album_peak];
+  song.sub_upload =
+    row.up_id === null
+      ? []
+      : [
+          {
+            up_uri: row.up_uri!,
+            up_type: row.up_type!,
+            up_data: { bitrate: row.up_bitrate!, length: row.up_length!, filesize: row.up_filesize! },
+            up_replaygain: gains.every((g) => g === null)
+              ? null
+              : { track_gain: row.up_track_gain, track_peak: row.up_track_peak, album_gain: row.up_album_gain, album_peak: row.up_album_peak },
+          },
+        ];
+  return song;
+}
 
 const MUSIC = "w.wiki_section IN ('music', 'radio')";
 /** The first artist or album artist of an entry's meta, for the list ordered by artist. */
@@ -61,11 +134,11 @@ export function subsonicQueries(db: Db) {
   const albumPages = Object.fromEntries(
     Object.entries(orders).map(([order, by]) => [
       order,
-      db.prepare(`SELECT ${WIKI_COLUMNS} FROM wiki w WHERE ${filters} ORDER BY ${by} LIMIT @limit OFFSET @offset`),
+      db.prepare(`SELECT ${ALBUM_COLUMNS} FROM wiki w WHERE ${filters} ORDER BY ${by} LIMIT @limit OFFSET @offset`),
     ]),
   ) as Record<AlbumOrder, ReturnType<Db['prepare']>>;
   const albumsByYearDesc = db.prepare(
-    `SELECT ${WIKI_COLUMNS} FROM wiki w WHERE ${filters} ORDER BY w.wiki_date DESC, w.wiki_id DESC LIMIT @limit OFFSET @offset`,
+    `SELECT ${ALBUM_COLUMNS} FROM wiki w WHERE ${filters} ORDER BY w.wiki_date DESC, w.wiki_id DESC LIMIT @limit OFFSET @offset`,
   );
   // The list orders that read an index in its order, a page's ids first (its rows after, by id): the
   // two sections merged by date (wiki_by_section_date), titles along wiki_by_title_fold.
@@ -95,18 +168,21 @@ export function subsonicQueries(db: Db) {
     .prepare(`SELECT w.wiki_id FROM wiki w WHERE ${MUSIC} AND (@folder IS NULL OR w.source_id = @folder) ORDER BY ${orders.alphabeticalByArtist}`)
     .pluck();
   const tagId = db.prepare('SELECT tag_id FROM tag WHERE tag_name = ?').pluck();
+  // Every music and radio entry's id, from the covering wiki_by_section_date (in no particular order).
+  const musicIds = db.prepare(`SELECT wiki_id FROM wiki WHERE wiki_section IN ('music', 'radio')`).pluck();
   // "Similar" albums: the tags of the artist's albums, and the newest albums of each tag (bounded, so a tag
   // half the library carries costs no more than a rare one).
   const tagsOf = db.prepare('SELECT DISTINCT tag_id FROM wiki_tag WHERE wiki_id IN (SELECT value FROM json_each(?))').pluck();
   const newestOfTag = db.prepare(`SELECT wiki_id AS id, wiki_date AS date FROM wiki_tag WHERE tag_id = ? AND wiki_type IN ('music', 'radio')
     ORDER BY wiki_date DESC, wiki_id DESC LIMIT ${SIMILAR_PER_TAG}`);
-  const albumsByIds = db.prepare(`SELECT ${WIKI_COLUMNS} FROM wiki w WHERE w.wiki_id IN (SELECT value FROM json_each(?))`);
-  const albumById = db.prepare(`SELECT ${WIKI_COLUMNS} FROM wiki w WHERE w.wiki_id = ? AND ${MUSIC}`);
+  const albumsByIds = db.prepare(`SELECT ${ALBUM_COLUMNS} FROM wiki w WHERE w.wiki_id IN (SELECT value FROM json_each(?))`);
+  const albumById = db.prepare(`SELECT ${ALBUM_COLUMNS} FROM wiki w WHERE w.wiki_id = ? AND ${MUSIC}`);
   const songColumns = `${SUB_COLUMNS}, ${UPLOAD_COLUMNS}, ${WIKI_COLUMNS}`;
   const songsFrom = `FROM sub s JOIN wiki w ON w.wiki_id = s.sub_parent_wiki LEFT JOIN upload u ON u.up_obj_id = s.sub_id`;
-  const songsOf = db.prepare(`SELECT ${songColumns} ${songsFrom} WHERE s.sub_parent_wiki = ? AND ${MUSIC} ORDER BY ${SUB_ORDER}`);
+  const songRows = `SELECT ${SONG_COLUMNS} FROM sub s LEFT JOIN upload u ON u.up_obj_id = s.sub_id`;
+  const songsOf = db.prepare(`${songRows} WHERE s.sub_parent_wiki = ? ORDER BY ${SUB_ORDER}`);
   const songById = db.prepare(`SELECT ${songColumns} ${songsFrom} WHERE s.sub_id = ? AND ${MUSIC}`);
-  const songPage = db.prepare(`SELECT ${songColumns} ${songsFrom} WHERE ${filters} ORDER BY s.sub_id LIMIT @limit OFFSET @offset`);
+  const songPage = db.prepare(`SELECT ${SONG_COLUMNS} ${songsFrom} WHERE ${filters} ORDER BY s.sub_id LIMIT @limit OFFSET @offset`);
   // A genre's songs: along the song ids, each song's album's tag looked up (a join would read every tagged album's songs first).
   const genreSongIds = db
     .prepare(
@@ -116,10 +192,8 @@ export function subsonicQueries(db: Db) {
     ORDER BY s.sub_id LIMIT @limit OFFSET @offset`,
     )
     .pluck();
-  const songsByIds = db.prepare(`SELECT ${songColumns} ${songsFrom} WHERE s.sub_id IN (SELECT value FROM json_each(?)) ORDER BY s.sub_id`);
-  const songRowsByIds = db.prepare(`SELECT ${SUB_COLUMNS}, ${UPLOAD_COLUMNS} FROM sub s LEFT JOIN upload u ON u.up_obj_id = s.sub_id
-    WHERE s.sub_id IN (SELECT value FROM json_each(?)) ORDER BY s.sub_id`);
-  const randomSongs = db.prepare(`SELECT ${songColumns} ${songsFrom} WHERE ${filters} AND u.up_id IS NOT NULL ORDER BY random() LIMIT @limit`);
+  const songRowsByIds = db.prepare(`${songRows} WHERE s.sub_id IN (SELECT value FROM json_each(?)) ORDER BY s.sub_id`);
+  const randomSongs = db.prepare(`SELECT ${SONG_COLUMNS} ${songsFrom} WHERE ${filters} AND u.up_id IS NOT NULL ORDER BY random() LIMIT @limit`);
   // From a block's first id, a skip inside the block (see the header): ids first, stepping along the
   // primary key (the entry looked up per song: a join would have SQLite read the whole wiki table first).
   const inFolder = `${MUSIC} AND (@folder IS NULL OR w.source_id = @folder)`;
@@ -160,6 +234,7 @@ export function subsonicQueries(db: Db) {
   const artistFoldsKept = new Map<number | null, { text: string; starts: number[] }>();
   const blocksKept = new Map<string, Blocks>();
   const byArtistKept = new Map<number | null, number[]>();
+  let musicIdsKept: number[] | undefined;
   let genresKept: { value: string; albumCount: number; songCount: number }[] | undefined;
   let lastModifiedKept: number | undefined;
   let keptVersion = -1;
@@ -170,6 +245,7 @@ export function subsonicQueries(db: Db) {
       artistFoldsKept.clear();
       blocksKept.clear();
       byArtistKept.clear();
+      musicIdsKept = undefined;
       genresKept = undefined;
       lastModifiedKept = undefined;
       keptVersion = version;
@@ -206,8 +282,17 @@ export function subsonicQueries(db: Db) {
     /** The sources that hold music or radio: Subsonic's music folders. */
     folders: () => folders.all() as { id: number; name: string; kind: string }[],
     /** A page of albums in one of the list orders. */
-    albums(filter: AlbumFilter, limit: number, offset: number, site: string): WikiDto[] {
-      if ((filter.order === 'byId' || filter.order === 'random') && !filter.genre && filter.from === undefined && filter.to === undefined) {
+    albums(filter: AlbumFilter, limit: number, offset: number): SubsonicAlbum[] {
+      const unfiltered = !filter.genre && filter.from === undefined && filter.to === undefined;
+      if (filter.order === 'random' && unfiltered && filter.folder === undefined) {
+        // Random picks among every album's id, kept until the catalogue changes (a pick by a block's
+        // rows reads tens of rows of the entry table for each album).
+        fresh();
+        musicIdsKept ??= musicIds.all() as number[];
+        const all = musicIdsKept;
+        return albumsOfIds(randomRanks(all.length, limit).map((rank) => all[rank]));
+      }
+      if ((filter.order === 'byId' || filter.order === 'random') && unfiltered) {
         const blocks = blocksOf('album', filter.folder);
         const folder = filter.folder ?? null;
         const ids =
@@ -216,15 +301,15 @@ export function subsonicQueries(db: Db) {
               ? []
               : (albumIdsFromBlock.all({ ...locate(blocks, offset)!, folder, limit }) as number[])
             : randomRanks(blocks.total, limit).map((rank) => albumIdsFromBlock.get({ ...locate(blocks, rank)!, folder, limit: 1 }) as number);
-        return albumsOfIds(ids, site);
+        return albumsOfIds(ids);
       }
       const ids = albumIds(filter, limit, offset);
-      if (ids) return albumsOfIds(ids, site);
+      if (ids) return albumsOfIds(ids);
       const stmt = filter.order === 'byYear' && filter.descending ? albumsByYearDesc : albumPages[filter.order];
-      return (stmt.all(params(filter, limit, offset)) as WikiRow[]).map((r) => toWiki(r, site));
+      return (stmt.all(params(filter, limit, offset)) as AlbumRow[]).map(toAlbumOf);
     },
     /** Up to `limit` albums sharing the most tags with `albums` (then the newest), none of `own`; among the newest SIMILAR_PER_TAG of each tag. */
-    similarAlbums(albums: number[], own: number[], limit: number, site: string): WikiDto[] {
+    similarAlbums(albums: number[], own: number[], limit: number): SubsonicAlbum[] {
       const mine = new Set(own);
       const shared = new Map<number, { n: number; date: number }>();
       for (const tag of tagsOf.all(JSON.stringify(albums)) as number[]) {
@@ -233,55 +318,59 @@ export function subsonicQueries(db: Db) {
         }
       }
       const ids = [...shared.entries()].sort(([a, x], [b, y]) => y.n - x.n || y.date - x.date || b - a).map(([id]) => id);
-      return albumsOfIds(ids.slice(0, limit), site);
+      return albumsOfIds(ids.slice(0, limit));
     },
     /** A music or radio entry, else undefined (anime is not an album). */
-    album(id: number, site: string): WikiDto | undefined {
-      const row = albumById.get(id) as WikiRow | undefined;
-      return row && toWiki(row, site);
+    album(id: number): SubsonicAlbum | undefined {
+      const row = albumById.get(id) as AlbumRow | undefined;
+      return row && toAlbumOf(row);
     },
-    /** An album's songs or episodes, in order. */
-    songsOf: (albumId: number, site: string): SubDto[] => (songsOf.all(albumId) as SubUploadRow[]).map((r) => toSong(r, site)),
+    /** A music or radio album's songs or episodes, in order (none for anime). */
+    songsOf(albumId: number): SubsonicSong[] {
+      const row = albumById.get(albumId) as AlbumRow | undefined;
+      if (!row) return [];
+      const album = toAlbumOf(row);
+      return (songsOf.all(albumId) as SongRow[]).map((r) => toSongOf(r, album));
+    },
+    /** A song as every API object makes it (its file's address too, for stream and download). */
     song(id: number, site: string): SubDto | undefined {
       const row = songById.get(id) as SubUploadRow | undefined;
       return row && toSong(row, site);
     },
     /** A page of every song (by id), as an empty search pages the library; `genre` filters (songs of a genre). */
-    songs(filter: Partial<AlbumFilter>, limit: number, offset: number, site: string): SubDto[] {
+    songs(filter: Partial<AlbumFilter>, limit: number, offset: number): SubsonicSong[] {
       if (filter.genre && filter.from === undefined && filter.to === undefined) {
         const tag = tagId.get(filter.genre) as number | undefined;
         if (tag === undefined || limit === 0) return [];
-        return songsOfIds(genreSongIds.all({ tag, folder: filter.folder ?? null, limit, offset }) as number[], site);
+        return songsOfIds(genreSongIds.all({ tag, folder: filter.folder ?? null, limit, offset }) as number[]);
       }
-      if (filter.genre || filter.from !== undefined || filter.to !== undefined)
-        return (songPage.all(params(filter, limit, offset)) as SubUploadRow[]).map((r) => toSong(r, site));
+      if (filter.genre || filter.from !== undefined || filter.to !== undefined) return withAlbums(songPage.all(params(filter, limit, offset)) as SongRow[]);
       const blocks = blocksOf('song', filter.folder);
       if (limit === 0 || offset >= blocks.total) return [];
-      return songsOfIds(songIdsFromBlock.all({ ...locate(blocks, offset)!, folder: filter.folder ?? null, limit }) as number[], site);
+      return songsOfIds(songIdsFromBlock.all({ ...locate(blocks, offset)!, folder: filter.folder ?? null, limit }) as number[]);
     },
     /**
      * Songs with audio in a random order: random ranks among the songs with a file (music_block), each
      * a look-up; a genre or years keep the picks that match, and when too few do (a narrow filter) the
      * matching songs are shuffled instead.
      */
-    randomSongs(filter: Partial<AlbumFilter>, limit: number, site: string): SubDto[] {
+    randomSongs(filter: Partial<AlbumFilter>, limit: number): SubsonicSong[] {
       const blocks = blocksOf('audio', filter.folder);
       const filtered = Boolean(filter.genre) || filter.from !== undefined || filter.to !== undefined;
       const ranks = randomRanks(blocks.total, filtered ? Math.min(blocks.total, limit * RANDOM_TRIES) : limit);
       const folder = filter.folder ?? null;
       const ids = ranks.map((rank) => audioIdAt.get({ ...locate(blocks, rank)!, folder }) as number);
-      const rows = new Map((songsByIds.all(JSON.stringify(ids)) as SubUploadRow[]).map((r) => [r.sub_id, r]));
-      const picked: SubUploadRow[] = [];
+      const songs = new Map(songsOfIds(ids).map((song) => [song.sub_id, song]));
+      const picked: SubsonicSong[] = [];
       for (const id of ids) {
-        const row = rows.get(id)!;
+        const song = songs.get(id)!;
         if (picked.length >= limit) break;
-        if (filter.from !== undefined && row.wiki_date < filter.from) continue;
-        if (filter.to !== undefined && row.wiki_date >= filter.to) continue;
-        if (filter.genre && hasTag.get(row.sub_parent_wiki, filter.genre) === undefined) continue;
-        picked.push(row);
+        if (filter.from !== undefined && song.wiki.wiki_date < filter.from) continue;
+        if (filter.to !== undefined && song.wiki.wiki_date >= filter.to) continue;
+        if (filter.genre && hasTag.get(song.wiki.wiki_id, filter.genre) === undefined) continue;
+        picked.push(song);
       }
-      const chosen = picked.length < limit && ranks.length < blocks.total ? (randomSongs.all(params(filter, limit, 0)) as SubUploadRow[]) : picked;
-      return chosen.map((r) => toSong(r, site));
+      return picked.length < limit && ranks.length < blocks.total ? withAlbums(randomSongs.all(params(filter, limit, 0)) as SongRow[]) : picked;
     },
     /** Per album id: its number of songs and their length in seconds. */
     songCounts(ids: number[]): Map<number, { songs: number; seconds: number }> {
@@ -350,18 +439,21 @@ export function subsonicQueries(db: Db) {
   };
 
   /** The albums of these ids, in their order. */
-  function albumsOfIds(ids: number[], site: string): WikiDto[] {
-    const rows = new Map((albumsByIds.all(JSON.stringify(ids)) as WikiRow[]).map((r) => [r.wiki_id, r]));
-    return ids.map((id) => toWiki(rows.get(id)!, site));
+  function albumsOfIds(ids: number[]): SubsonicAlbum[] {
+    const rows = new Map((albumsByIds.all(JSON.stringify(ids)) as AlbumRow[]).map((r) => [r.wiki_id, r]));
+    return ids.map((id) => toAlbumOf(rows.get(id)!));
   }
 
   /** The songs of these ids (ascending). */
-  function songsOfIds(ids: number[], site: string): SubDto[] {
-    // A page holds many songs of each album: each album is read and made once.
-    const rows = songRowsByIds.all(JSON.stringify(ids)) as (SubRow & { [K in keyof UploadRow]: UploadRow[K] | null })[];
+  function songsOfIds(ids: number[]): SubsonicSong[] {
+    return withAlbums(songRowsByIds.all(JSON.stringify(ids)) as SongRow[]);
+  }
+
+  /** Songs with their albums: a page holds many songs of each album, and each album is read and made once. */
+  function withAlbums(rows: SongRow[]): SubsonicSong[] {
     const parents = [...new Set(rows.map((r) => r.sub_parent_wiki))];
-    const albums = new Map((albumsByIds.all(JSON.stringify(parents)) as WikiRow[]).map((r) => [r.wiki_id, toWiki(r, site)]));
-    return rows.map((row) => toSub(row, site, row.up_id === null ? [] : [row as unknown as UploadRow], albums.get(row.sub_parent_wiki)!));
+    const albums = new Map((albumsByIds.all(JSON.stringify(parents)) as AlbumRow[]).map((r) => [r.wiki_id, toAlbumOf(r)]));
+    return rows.map((row) => toSongOf(row, albums.get(row.sub_parent_wiki)!));
   }
 
   /** A page's album ids in the orders an index (or a kept order) answers, else undefined. */

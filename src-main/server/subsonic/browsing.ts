@@ -5,6 +5,7 @@
 // "The OpenSubsonic face", says so for players' users.
 import { gzipSync } from 'node:zlib';
 import type { SubDto, WikiDto } from '../../contract/objects';
+import type { SubsonicAlbum, SubsonicSong } from '../../catalogue/read/subsonic';
 import { int, one, required, type Endpoint, type SubsonicContext } from './context';
 import { albumIdOf, artistId, artistNameOf, songIdOf, toAlbum, toAlbumChild, toArtist, toChild } from './objects';
 import { notFound, renderSubsonic, type Payload } from './response';
@@ -13,12 +14,12 @@ import type { CachedAnswer } from '../answer-cache';
 
 const queries = (ctx: SubsonicContext) => ctx.app.deps.catalogue.queries;
 
-export function albumsOf(ctx: SubsonicContext, wikis: WikiDto[]) {
+export function albumsOf(ctx: SubsonicContext, wikis: SubsonicAlbum[]) {
   const counts = queries(ctx).subsonic.songCounts(wikis.map((w) => w.wiki_id));
   return wikis.map((w) => toAlbum(w, counts.get(w.wiki_id), ctx.m));
 }
 
-export const songsOf = (ctx: SubsonicContext, subs: SubDto[]) => subs.map((s) => toChild(s, ctx.m));
+export const songsOf = (ctx: SubsonicContext, subs: SubsonicSong[]) => subs.map((s) => toChild(s, ctx.m));
 
 function folderOf(ctx: SubsonicContext): number | undefined {
   return int(ctx, 'musicFolderId', undefined, 0, 1_000_000_000);
@@ -45,9 +46,9 @@ export function artistOf(ctx: SubsonicContext, id: string) {
   return { name, albums: [...albums.values()], songs: found.subs };
 }
 
-function album(ctx: SubsonicContext, id: string): WikiDto {
+function album(ctx: SubsonicContext, id: string): SubsonicAlbum {
   const wikiId = albumIdOf(id);
-  const found = wikiId === undefined ? undefined : queries(ctx).subsonic.album(wikiId, ctx.site);
+  const found = wikiId === undefined ? undefined : queries(ctx).subsonic.album(wikiId);
   if (!found) throw notFound('Album');
   return found;
 }
@@ -128,7 +129,7 @@ export const BROWSING_ENDPOINTS: Record<string, Endpoint> = {
     keep: true,
     handle(ctx) {
       const wiki = album(ctx, required(ctx, 'id'));
-      const songs = queries(ctx).subsonic.songsOf(wiki.wiki_id, ctx.site);
+      const songs = queries(ctx).subsonic.songsOf(wiki.wiki_id);
       return { album: { ...albumsOf(ctx, [wiki])[0], song: songsOf(ctx, songs) } };
     },
   },
@@ -144,7 +145,7 @@ export const BROWSING_ENDPOINTS: Record<string, Endpoint> = {
         return { directory: { id, name, child: albums.map((w) => toAlbumChild(w, ctx.m)) } };
       }
       const wiki = album(ctx, id);
-      const child = songsOf(ctx, queries(ctx).subsonic.songsOf(wiki.wiki_id, ctx.site));
+      const child = songsOf(ctx, queries(ctx).subsonic.songsOf(wiki.wiki_id));
       const parent = toAlbumChild(wiki, ctx.m).parent;
       return { directory: { id, ...(parent ? { parent } : {}), name: wiki.wiki_title, child } };
     },
@@ -180,12 +181,12 @@ export const BROWSING_ENDPOINTS: Record<string, Endpoint> = {
       const count = int(ctx, 'count', 50, 0, 500);
       // The albums sharing the most tags with the artist's first five (one query for the five).
       const own = albums.map((w) => w.wiki_id);
-      const similar = queries(ctx).subsonic.similarAlbums(own.slice(0, 5), own, 50, ctx.site);
-      const songs: SubDto[] = [];
+      const similar = queries(ctx).subsonic.similarAlbums(own.slice(0, 5), own, 50);
+      const songs: SubsonicSong[] = [];
       for (const w of similar) {
         songs.push(
           ...queries(ctx)
-            .subsonic.songsOf(w.wiki_id, ctx.site)
+            .subsonic.songsOf(w.wiki_id)
             .filter((s) => (s.sub_upload?.length ?? 0) > 0),
         );
         if (songs.length >= count) break;

@@ -5,7 +5,7 @@
 // user's lists are empty for an API key, which does not open the user's data.
 import type { SubDto, WikiDto } from '../../contract/objects';
 import { localMidnight } from '../../contract/time';
-import type { AlbumFilter, AlbumOrder } from '../../catalogue/read/subsonic';
+import type { AlbumFilter, AlbumOrder, SubsonicAlbum, SubsonicSong } from '../../catalogue/read/subsonic';
 import { searchFold } from '../../catalogue/search/search-fold';
 import { albumsOf, songsOf } from './browsing';
 import { int, one, page, required, type Endpoint, type SubsonicContext } from './context';
@@ -38,7 +38,7 @@ function years(ctx: SubsonicContext, needed: boolean): Partial<AlbumFilter> {
   };
 }
 
-function userAlbums(ctx: SubsonicContext, type: string): WikiDto[] {
+function userAlbums(ctx: SubsonicContext, type: string): SubsonicAlbum[] {
   if (ctx.auth !== 'user' || type === 'highest') return [];
   const userDb = ctx.app.deps.userDb;
   const ids =
@@ -47,10 +47,10 @@ function userAlbums(ctx: SubsonicContext, type: string): WikiDto[] {
       : type === 'frequent'
         ? userDb.playsByWiki().map((p) => p.wikiId)
         : [...new Set(userDb.listPlays(1000, 0).plays.map((p) => p.wiki_id))];
-  return ids.map((id) => queries(ctx).subsonic.album(id, ctx.site)).filter((w): w is WikiDto => w !== undefined);
+  return ids.map((id) => queries(ctx).subsonic.album(id)).filter((w): w is SubsonicAlbum => w !== undefined);
 }
 
-function albumList(ctx: SubsonicContext): WikiDto[] {
+function albumList(ctx: SubsonicContext): SubsonicAlbum[] {
   const type = required(ctx, 'type');
   const { size, offset } = page(ctx, 'size', 'offset', 10, LIST_MAX);
   const folder = int(ctx, 'musicFolderId', undefined, 0, 1_000_000_000);
@@ -58,7 +58,7 @@ function albumList(ctx: SubsonicContext): WikiDto[] {
   const order = Object.hasOwn(CATALOGUE_ORDERS, type) ? CATALOGUE_ORDERS[type] : undefined;
   if (!order) throw invalid('type', 'is not a list type');
   const genre = order === 'byGenre' ? required(ctx, 'genre') : undefined;
-  return queries(ctx).subsonic.albums({ order, folder, genre, ...(order === 'byYear' ? years(ctx, true) : {}) }, size, offset, ctx.site);
+  return queries(ctx).subsonic.albums({ order, folder, genre, ...(order === 'byYear' ? years(ctx, true) : {}) }, size, offset);
 }
 
 /** The query without the quotes some clients wrap an empty one in (`query=""`). */
@@ -77,11 +77,11 @@ function search(ctx: SubsonicContext) {
   const words = searchFold(q).split(/\s+/).filter(Boolean);
   const artistList = s.artistsMatching(words, folder);
   const music = (w: WikiDto) => (w.wiki_type === 'music' || w.wiki_type === 'radio') && (folder === undefined || w.wiki_source.source_id === folder);
-  let albumList: WikiDto[];
-  let songList: SubDto[];
+  let albumList: SubsonicAlbum[];
+  let songList: SubsonicSong[];
   if (q === '') {
-    albumList = albums.size === 0 ? [] : s.albums({ order: 'byId', folder }, albums.size, albums.offset, ctx.site);
-    songList = songs.size === 0 ? [] : s.songs({ folder }, songs.size, songs.offset, ctx.site);
+    albumList = albums.size === 0 ? [] : s.albums({ order: 'byId', folder }, albums.size, albums.offset);
+    songList = songs.size === 0 ? [] : s.songs({ folder }, songs.size, songs.offset);
   } else {
     const search = queries(ctx).search;
     albumList = albums.size === 0 ? [] : search.wikis({ keyword: q, types: ['music', 'radio'] }, albums.size, albums.offset, ctx.site).wikis.filter(music);
@@ -96,8 +96,8 @@ function starred(ctx: SubsonicContext) {
   const s = queries(ctx).subsonic;
   const albums = userDb
     .favIds('wiki')
-    .map((id) => s.album(id, ctx.site))
-    .filter((w): w is WikiDto => w !== undefined);
+    .map((id) => s.album(id))
+    .filter((w): w is SubsonicAlbum => w !== undefined);
   const songs = userDb
     .favIds('sub')
     .map((id) => s.song(id, ctx.site))
@@ -119,7 +119,7 @@ export const LIST_ENDPOINTS: Record<string, Endpoint> = {
     handle(ctx) {
       const size = int(ctx, 'size', 10, 0, LIST_MAX);
       const filter = { ...years(ctx, false), genre: one(ctx, 'genre') || undefined, folder: int(ctx, 'musicFolderId', undefined, 0, 1_000_000_000) };
-      return { randomSongs: { song: songsOf(ctx, queries(ctx).subsonic.randomSongs(filter, size, ctx.site)) } };
+      return { randomSongs: { song: songsOf(ctx, queries(ctx).subsonic.randomSongs(filter, size)) } };
     },
   },
   getSongsByGenre: {
@@ -129,7 +129,7 @@ export const LIST_ENDPOINTS: Record<string, Endpoint> = {
       const genre = required(ctx, 'genre');
       const { size, offset } = page(ctx, 'count', 'offset', 10, LIST_MAX);
       const folder = int(ctx, 'musicFolderId', undefined, 0, 1_000_000_000);
-      return { songsByGenre: { song: songsOf(ctx, queries(ctx).subsonic.songs({ genre, folder }, size, offset, ctx.site)) } };
+      return { songsByGenre: { song: songsOf(ctx, queries(ctx).subsonic.songs({ genre, folder }, size, offset)) } };
     },
   },
   search3: {

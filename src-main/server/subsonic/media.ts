@@ -68,7 +68,7 @@ function coverSize(px: number | undefined): CoverSize {
 /** The entry whose cover an id shows: an album's own, a song's album's, an artist's first album's. */
 function coverOwner(ctx: SubsonicContext, id: string): number {
   const album = albumIdOf(id);
-  if (album !== undefined && ctx.app.deps.catalogue.queries.subsonic.album(album, ctx.site)) return album;
+  if (album !== undefined && ctx.app.deps.catalogue.queries.subsonic.album(album)) return album;
   if (artistNameOf(id) !== undefined) {
     const first = artistOf(ctx, id).albums[0];
     if (first) return first.wiki_id;

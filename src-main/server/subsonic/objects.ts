@@ -3,7 +3,7 @@
 // sub id, an album's `al-<wiki id>`, an artist's `ar-` and its name in base64url (artists have no rows of
 // their own: artists.ts finds them by name). Dates are ISO 8601; an entry's year is its date's year in the
 // catalogue's zone. Starred dates are the favourite's, shown only to the user's own sign-in.
-import type { SubDto, WikiDto } from '../../contract/objects';
+import type { SubsonicAlbum, SubsonicSong, SubsonicUpload } from '../../catalogue/read/subsonic';
 import { artistNames, artistOf, peopleOf } from '../../contract/credits';
 import { wallTime } from '../../contract/time';
 
@@ -31,9 +31,9 @@ export function songIdOf(id: string): number | undefined {
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
-/** Years by zone and date: a page of 500 songs asks for the same albums' dates over and over, and each zone conversion costs tens of µs. */
+/** Years by zone and date, for the dates of the days a year starts in (see yearOf). */
 const years = new Map<string, number>();
-function yearOf(seconds: number, timeZone: string): number {
+function exactYear(seconds: number, timeZone: string): number {
   const key = `${timeZone} ${seconds}`;
   let year = years.get(key);
   if (year === undefined) {
@@ -42,6 +42,33 @@ function yearOf(seconds: number, timeZone: string): number {
     years.set(key, year);
   }
   return year;
+}
+
+/** Per zone, the local year of each UTC day (by its number since 1970), NaN for a day a year starts in. */
+const dayYears = new Map<string, Map<number, number>>();
+const DAY = 86_400;
+
+/**
+ * The year of a date in the catalogue's zone. A zone conversion costs tens of µs and a page of 500 songs
+ * or albums holds hundreds of dates: a UTC day whose first and last seconds fall in the same local year
+ * lies wholly in it (the year changes once), so that year serves every date of the day; a date of the
+ * day a year starts in is converted itself.
+ */
+function yearOf(seconds: number, timeZone: string): number {
+  let days = dayYears.get(timeZone);
+  if (!days) {
+    days = new Map();
+    dayYears.set(timeZone, days);
+  }
+  const day = Math.floor(seconds / DAY);
+  let year = days.get(day);
+  if (year === undefined) {
+    if (days.size >= 100_000) days.clear();
+    const first = wallTime(day * DAY * 1000, timeZone).year;
+    year = first === wallTime((day * DAY + DAY - 1) * 1000, timeZone).year ? first : NaN;
+    days.set(day, year);
+  }
+  return Number.isNaN(year) ? exactYear(seconds, timeZone) : year;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -70,7 +97,7 @@ function artistsOf(names: string[]) {
   return names.map((name) => ({ id: artistId(name), name }));
 }
 
-export function toChild(sub: SubDto, m: Mapper) {
+export function toChild(sub: SubsonicSong, m: Mapper) {
   const wiki = sub.wiki;
   const upload = sub.sub_upload?.[0];
   const artist = artistOf(sub.sub_meta, wiki.wiki_meta);
@@ -116,9 +143,9 @@ export function toChild(sub: SubDto, m: Mapper) {
   };
 }
 
-const metaValue = (meta: SubDto['sub_meta'], key: string) => meta?.find((m) => m.meta_key === key)?.meta_value;
+const metaValue = (meta: SubsonicSong['sub_meta'], key: string) => meta?.find((m) => m.meta_key === key)?.meta_value;
 
-function replayGainOf(rg: NonNullable<SubDto['sub_upload']>[number]['up_replaygain']) {
+function replayGainOf(rg: SubsonicUpload['up_replaygain']) {
   if (!rg) return {};
   const out: Record<string, number> = {};
   if (rg.track_gain !== null) out.trackGain = rg.track_gain;
@@ -128,7 +155,7 @@ function replayGainOf(rg: NonNullable<SubDto['sub_upload']>[number]['up_replayga
   return out;
 }
 
-export function toAlbum(wiki: WikiDto, counts: { songs: number; seconds: number } | undefined, m: Mapper) {
+export function toAlbum(wiki: SubsonicAlbum, counts: { songs: number; seconds: number } | undefined, m: Mapper) {
   const names = peopleOf(wiki.wiki_meta);
   const starred = m.starred('wiki', wiki.wiki_id);
   const genre = genreOf(wiki.wiki_tags);
@@ -155,7 +182,7 @@ export function toArtist(name: string, albumCount: number) {
 }
 
 /** The older, folder-shaped album (a directory Child), for getAlbumList, search2 and getMusicDirectory. */
-export function toAlbumChild(wiki: WikiDto, m: Mapper) {
+export function toAlbumChild(wiki: SubsonicAlbum, m: Mapper) {
   const names = peopleOf(wiki.wiki_meta);
   const starred = m.starred('wiki', wiki.wiki_id);
   return {

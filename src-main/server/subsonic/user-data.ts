@@ -20,7 +20,7 @@ function starTargets(ctx: SubsonicContext): { type: 'wiki' | 'sub'; id: number }
   const songs = all(ctx, 'id').map((id) => ({ type: 'sub' as const, id: song(ctx, id).sub_id }));
   const albums = all(ctx, 'albumId').map((id) => {
     const wikiId = albumIdOf(id);
-    if (wikiId === undefined || !ctx.app.deps.catalogue.queries.subsonic.album(wikiId, ctx.site)) throw notFound('Album');
+    if (wikiId === undefined || !ctx.app.deps.catalogue.queries.subsonic.album(wikiId)) throw notFound('Album');
     return { type: 'wiki' as const, id: wikiId };
   });
   if (songs.length + albums.length === 0) throw missing('id');
