@@ -1,8 +1,8 @@
 // Lyrics in Chromium against a real server: Sakura Letters' first song (bundled demo) has synced
 // lyrics; the panel marks the line being sung as the song really plays (the player's position) and
 // follows it, a click on a line plays from there, and a song without lyrics says how to add them; the
-// song page with its lyrics and its album's tracks; the Now playing view.
-// Screenshots: lyrics, lyrics-narrow-dark, song-page, now-playing.
+// song page with its lyrics and its album's tracks; the Now playing view, and at 360 px its one transport.
+// Screenshots: lyrics, lyrics-narrow-dark, song-page, now-playing, now-playing-narrow-light, now-playing-narrow-dark.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LYRICS, DEMO_SPEC, DEMO_WIKI_ID_BASE } from '../../src-main/catalogue/build/demo/demo-content';
 import { startHarness, type Harness } from './fixtures/browser';
@@ -120,5 +120,51 @@ describe('now playing', () => {
     // Up next jumps.
     await view.getByTestId('up-next').getByRole('button').nth(2).click();
     await expect.poll(() => page.getByTestId('now-title').textContent()).toBe(SAKURA_TRACKS[3]);
+  });
+
+  it('at 360 px shows one transport, its own: the player bar keeps the song and its panels’ buttons', async () => {
+    const narrow = await startHarness({ viewport: { width: 360, height: 740 } });
+    try {
+      const page = await narrow.open(`/music/${SAKURA_ID}`);
+      /** Where the shown controls named `testid` are: in Now playing's controls or in the player bar. */
+      const shown = (testid: string) =>
+        page.evaluate(
+          (id) =>
+            Array.from(document.querySelectorAll(`[data-testid="${id}"]`))
+              .filter((el) => el.checkVisibility())
+              .map((el) => (el.closest('[data-testid="now-controls"]') ? 'page' : el.closest('[data-testid="player-bar"]') ? 'bar' : 'elsewhere')),
+          testid,
+        );
+      await page.getByTestId('play-all').click();
+      await page.getByTestId('player-title').waitFor();
+      await expect.poll(() => shown('player-toggle')).toEqual(['bar']);
+      await page.getByTestId('player-now-playing').click();
+      await page.getByTestId('now-controls').waitFor();
+      await expect.poll(() => shown('player-toggle')).toEqual(['page']);
+      expect(await shown('player-next')).toEqual(['page']);
+      expect(await shown('player-seek')).toEqual(['page']);
+      expect(await shown('player-repeat')).toEqual(['page']);
+      // The bar still names the song and opens the queue and the lyrics, inside the window.
+      const bar = page.getByTestId('player-bar');
+      expect(await bar.getByTestId('player-title').isVisible()).toBe(true);
+      for (const toggle of ['player-queue-toggle', 'player-lyrics-toggle']) {
+        const box = await bar.getByTestId(toggle).boundingBox();
+        expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      // Play and pause from the page's own transport.
+      await page.getByTestId('now-controls').getByRole('button', { name: 'Pause', exact: true }).click();
+      await expect.poll(() => page.evaluate(() => navigator.mediaSession.playbackState)).toBe('paused');
+      for (const theme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+        await narrow.shot(`now-playing-narrow-${theme}`);
+      }
+      // Elsewhere the bar has its transport again.
+      await page.getByTestId('now-playing').getByRole('link', { name: 'Sakura Letters' }).click();
+      await page.getByTestId('entry-subs').waitFor();
+      await expect.poll(() => shown('player-toggle')).toEqual(['bar']);
+    } finally {
+      await narrow.close();
+    }
   });
 });
