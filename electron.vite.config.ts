@@ -1,5 +1,6 @@
-// Builds the three Electron bundles. The main bundle has two entries: the Electron shell (index) and
-// the headless CLI (cli), which shares everything but never imports electron.
+// Builds the three Electron bundles. The main bundle has three entries: the Electron shell (index), the
+// headless CLI (cli), which shares everything but never imports electron, and the folder import's worker
+// thread (import-reader, found beside them by catalogue/import/file-readers.ts).
 import { resolve } from 'node:path';
 import { defineConfig, externalizeDepsPlugin } from 'electron-vite';
 import vue from '@vitejs/plugin-vue';
@@ -15,6 +16,7 @@ export default defineConfig({
         input: {
           index: resolve(__dirname, 'src-main/index.ts'),
           cli: resolve(__dirname, 'src-main/cli.ts'),
+          'import-reader': resolve(__dirname, 'src-main/catalogue/import/import-reader.ts'),
         },
       },
     },

@@ -20,7 +20,9 @@ import { basename } from 'node:path';
 import { parseBuffer, parseFile, parseStream, type IAudioMetadata, type IFormat } from 'music-metadata';
 import { extensionOf, type AudioType } from '../../contract/audio-formats';
 import { saveCover } from '../write/cover-files';
-import type { ReplayGain } from '../write/source-entry';
+import type { DerivedTitle, ReplayGain } from '../write/source-entry';
+import { searchFold } from '../search/search-fold';
+import { titleKey } from '../search/title-key';
 import type { FolderCover } from './folder-cover';
 import { lyricsOf, type Lyrics, type Sidecar } from './lyrics';
 
@@ -69,6 +71,12 @@ export interface FileRecord {
    * lyrics its catalogue row has.
    */
   lyrics?: Lyrics | null;
+  /**
+   * The title's search key and fold, worked out where the file is read (a worker thread, file-readers.ts)
+   * rather than by the thread that writes. Only on a record read in this run, like `lyrics`: the saved
+   * state leaves it out, so a later version's folding rules are never mixed with these.
+   */
+  titleDerived?: DerivedTitle;
 }
 
 /** The up_type of what music-metadata parsed, or undefined when it is no audio format Moecat takes. */
@@ -203,6 +211,7 @@ export async function readAudioFile(
   const compilation = common.compilation === true || VARIOUS.test(common.albumartist?.trim() ?? '');
   const albumArtist = common.albumartist?.trim() || (compilation ? VARIOUS_ARTISTS : '');
   const dir = rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '';
+  const title = common.title?.trim() || stemOf(basename(rel));
   const lossless = format.lossless ?? ['flac', 'alac', 'wav', 'aiff', 'ape'].includes(type);
   // A format that states no bitrate (or a nonsensical one) is measured by its size over its length.
   const bitrate = format.bitrate && Number.isFinite(format.bitrate) ? format.bitrate : (size * 8) / format.duration;
@@ -213,7 +222,8 @@ export async function readAudioFile(
     albumTitle: albumTag || (dir ? dir.slice(dir.lastIndexOf('/') + 1) : basename(ctx.root)),
     albumArtist,
     artist: common.artist?.trim() ?? '',
-    title: common.title?.trim() || stemOf(basename(rel)),
+    title,
+    titleDerived: { key: titleKey(title), fold: searchFold(title) },
     track: common.track.no ?? null,
     disc: common.disk.no ?? null,
     date: common.date?.trim() || (common.year ? String(common.year) : ''),

@@ -28,8 +28,8 @@
 //   and the next run redoes what differs — it converges instead of trusting half-done bookkeeping.
 // - Bounded memory whatever the folder's size: the folder is walked one sub-folder at a time, what each
 //   file gives is put in a temporary table of the writer's connection as it is read, and albums are put
-//   together from the tables one batch at a time; a few files are read at once (READ_AHEAD), each in one
-//   read when it is small (audio-file.ts).
+//   together from the tables one batch at a time; a few files are read at once, each in one read when it
+//   is small (audio-file.ts), by worker threads (file-readers.ts) while this thread walks and writes.
 // - Reading yields to the event loop at least every YIELD_MS, so a server running the import keeps
 //   answering.
 // - Every file read (an audio file, with its embedded picture, and its sidecar .lrc) is read by its real path,
@@ -46,7 +46,8 @@ import type { MetaItem } from '../write/source-entry';
 import type { ImportJobResult } from '../../contract/app';
 import { localMidnight, midnightOf } from '../../contract/time';
 import { isAudioFileName } from '../../contract/audio-formats';
-import { readAudioFile, type FileRecord } from './audio-file';
+import type { FileRecord } from './audio-file';
+import { openFileReaders, type FileReaders } from './file-readers';
 import { realFileInsideSync } from './inside-folder';
 import { folderCoverIn, type FolderCover } from './folder-cover';
 import { sidecarOf, type Lyrics, type Sidecar } from './lyrics';
@@ -61,8 +62,6 @@ const BATCH_ALBUMS = 100;
 const GROUP_MS = 250;
 /** Songs written in one step (one album at least): what a step costs, the server's next answer may wait. */
 const STEP_SONGS = 10;
-/** Files read at once: reading one overlaps with parsing another. */
-const READ_AHEAD = 4;
 /** The longest the import keeps the event loop before it lets a request in. */
 const YIELD_MS = 4;
 /** WAL pages (4 KiB) before SQLite copies the WAL into the file, while an import runs (SQLite's default is 1000). */
@@ -98,6 +97,8 @@ export interface FolderImportOptions {
    * reports them): only they are scanned and read, the rest is kept as recorded. Absent: the whole folder.
    */
   only?: string[];
+  /** The readers of the files (file-readers.ts): worker threads by default; tests choose. */
+  readers?: { workerFile?: string; threads?: number };
 }
 
 /** The import's result; the job and the command count `problems` (ImportJobResult). */
@@ -196,6 +197,7 @@ function albumEntry(
       type: 'song',
       order,
       title: r.title,
+      ...(r.titleDerived ? { derived: r.titleDerived } : {}),
       date: mtime,
       modified: mtime,
       meta: [
@@ -222,7 +224,8 @@ function albumEntry(
       },
     };
   });
-  const dated = songs.map(([, r]) => tagDate(r.date, ctx.timeZone)).find((d) => d !== undefined);
+  let dated: number | undefined;
+  for (const [, r] of songs) if (r.date !== '' && (dated = tagDate(r.date, ctx.timeZone)) !== undefined) break;
   const date = dated ?? midnightOf(Math.min(...songs.map(([, r]) => r.mtimeMs)), ctx.timeZone);
   const year = songs.map(([, r]) => /^\d{4}/.exec(r.date)?.[0]).find(Boolean);
   const genres = [...new Set(songs.flatMap(([, r]) => r.genres))];
@@ -334,7 +337,7 @@ function fileTables(writer: CatalogueWriter, sourceId: number) {
       .prepare("SELECT json_extract(record, '$.albumTitle') FROM folder_file INDEXED BY folder_file_album WHERE source_id = ? AND album = ? LIMIT 1")
       .pluck(),
     save: db.prepare(`INSERT OR REPLACE INTO folder_file (source_id, path, album, size, mtime, lrc, folder_cover, cover, record)
-      SELECT source_id, path, album, size, mtime, lrc, folder_cover, cover, json_remove(record, '$.lyrics') FROM temp.folder_scan
+      SELECT source_id, path, album, size, mtime, lrc, folder_cover, cover, json_remove(record, '$.lyrics', '$.titleDerived') FROM temp.folder_scan
       WHERE source_id = ? AND state = 1 AND path > ? ORDER BY path LIMIT ?`),
     savedUpTo: db
       .prepare('SELECT max(path) FROM (SELECT path FROM temp.folder_scan WHERE source_id = ? AND state = 1 AND path > ? ORDER BY path LIMIT ?)')
@@ -398,7 +401,12 @@ export async function importFolder(opts: FolderImportOptions): Promise<FolderImp
         total += await countFiles(root, scope, (n, dir) => progress({ phase: 'scan', done: total + n, total: 0, current: dir }), signal);
     }
     const songs = { added: 0, changed: 0, removed: 0, total: 0 };
-    await readFiles({ root, realRoot, dataDir, scopes, tables, sourceId: source.sourceId, report, signal, songs, total, progress });
+    const readers = openFileReaders(opts.readers);
+    try {
+      await readFiles({ root, realRoot, dataDir, scopes, tables, sourceId: source.sourceId, report, signal, songs, total, progress, readers });
+    } finally {
+      await readers.close();
+    }
     for (const scope of scopes) songs.removed += tables.markGone(scope);
     songs.total = stmts.fileCount.get({ source: source.sourceId }) as number;
 
@@ -533,6 +541,7 @@ interface ReadRun {
   songs: { added: number; changed: number };
   total: number;
   progress: (p: ImportProgress) => void;
+  readers: FileReaders;
 }
 
 /** Walks the scopes, recording every audio file in folder_scan: unchanged ones as they are, the others read. */
@@ -585,15 +594,17 @@ async function readFiles(run: ReadRun): Promise<void> {
       report(`${rel}: ${LINK_OUT}`);
       return;
     }
-    try {
-      const r = await readAudioFile({ root, dataDir, report }, rel, file.path, file.info.size, file.info.mtimeMs, sidecar, folderCover);
-      record([rel, 1, r.album, r.size, Math.floor(r.mtimeMs), r.lrc, r.folderCover, r.cover, JSON.stringify(r)]);
-      if (r.cover) coverThere.set(r.cover, true);
-      if (fresh) songs.added++;
-      else songs.changed++;
-    } catch (err) {
-      report(`${rel}: ${(err as Error).message}.`);
+    const answer = await run.readers.read({ root, dataDir, rel, path: file.path, size: file.info.size, mtimeMs: file.info.mtimeMs, sidecar, folderCover });
+    for (const problem of answer.problems) report(problem);
+    if ('error' in answer) {
+      report(`${rel}: ${answer.error}.`);
+      return;
     }
+    const r = answer.record;
+    record([rel, 1, r.album, r.size, Math.floor(r.mtimeMs), r.lrc, r.folderCover, r.cover, JSON.stringify(r)]);
+    if (r.cover) coverThere.set(r.cover, true);
+    if (fresh) songs.added++;
+    else songs.changed++;
   };
 
   const onDir = async (dir: string, entries: Dirent[], only?: string) => {
@@ -634,7 +645,7 @@ async function readFiles(run: ReadRun): Promise<void> {
       else {
         const task = readOne(rel, path, before === undefined, sidecar, cover).finally(() => reading.delete(task));
         reading.add(task);
-        if (reading.size >= READ_AHEAD) await Promise.race(reading);
+        if (reading.size >= run.readers.capacity) await Promise.race(reading);
       }
       if (performance.now() - lastYield > YIELD_MS) {
         await yieldToLoop();
@@ -681,7 +692,6 @@ async function writeAlbums(run: WriteRun): Promise<void> {
       JSON.parse(record) as FileRecord,
     ]);
   const work = [...run.toRemove.map((key) => ({ key, remove: true })), ...run.toWrite.map((key) => ({ key, remove: false }))];
-  const { db } = writer;
   let open = false;
   let openedAt = 0;
   let inGroup = 0;
@@ -707,7 +717,7 @@ async function writeAlbums(run: WriteRun): Promise<void> {
         current: first.files?.[0]?.[1].albumTitle ?? (stmts.oldTitle.get(sourceId, first.key) as string | undefined) ?? first.key,
       });
       if (!open) {
-        db.exec('BEGIN');
+        writer.openGroup();
         [open, openedAt, inGroup] = [true, performance.now(), 0];
       }
       // Each call is a savepoint of its own in the group's transaction: its albums whole or not at all.
@@ -724,16 +734,19 @@ async function writeAlbums(run: WriteRun): Promise<void> {
       done += step.length;
       inGroup += step.length;
       if (inGroup >= run.batchAlbums || performance.now() - openedAt >= GROUP_MS) {
-        db.exec('COMMIT');
+        writer.commitGroup();
         [open, inGroup] = [false, 0];
       }
       await yieldToLoop();
     }
-    if (open) db.exec('COMMIT');
+    if (open) writer.commitGroup();
     open = false;
   } finally {
     // Cancelled: the whole albums written so far are kept. Failed: the group it failed in is undone.
-    if (open && db.inTransaction) db.exec(signal?.aborted ? 'COMMIT' : 'ROLLBACK');
+    if (open) {
+      if (signal?.aborted && writer.db.inTransaction) writer.commitGroup();
+      else writer.rollbackGroup();
+    }
   }
   progress({ phase: 'write', done, total: work.length });
 }

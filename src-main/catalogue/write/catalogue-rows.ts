@@ -81,24 +81,98 @@ function peopleNames(meta: readonly MetaItem[] | undefined): string[] {
   return [...new Set((meta ?? []).filter((m) => (PEOPLE_KEYS as readonly string[]).includes(m.key)).flatMap((m) => artistNames(m.value)))];
 }
 
+/** People's names folded (searchFold) and as title keys: a name recurs song after song, so each is worked out once. */
+const nameForms = new Map<string, [fold: string, key: string]>();
+function formsOf(name: string): [fold: string, key: string] {
+  let forms = nameForms.get(name);
+  if (forms === undefined) {
+    if (nameForms.size >= 10_000) nameForms.clear();
+    forms = [searchFold(name), titleKey(name)];
+    nameForms.set(name, forms);
+  }
+  return forms;
+}
+
 /** The people an entry or a song is by, as index fields: folded and as title keys, so search finds them as it finds titles. */
 function peopleFields(meta: readonly MetaItem[] | undefined): string[] {
-  return peopleNames(meta).flatMap((n) => [searchFold(n), titleKey(n)]);
+  return peopleNames(meta).flatMap(formsOf);
 }
 
 /** A music or radio entry's (subId 0) or song's people, as wiki_artist rows. */
 function writeArtists(ins: CatalogueInserts, wikiId: number, subId: number, meta: readonly MetaItem[] | undefined): void {
   for (const name of peopleNames(meta)) {
-    const fold = searchFold(name);
+    const [fold] = formsOf(name);
     if (fold !== '') ins.artist.run(fold, wikiId, subId, name);
   }
 }
 
 /**
- * Writes one entry with its aliases, sites, tags, sub-entries, uploads, schedule and search index rows;
- * `tally` (a whole build's) counts the index's common trigrams, which finishCatalogue() records.
+ * Search index rows held back until the other rows of a batch are in (docs/search-and-performance.md,
+ * "Writing rows"). An FTS5 table moves the rows it holds in memory into a new segment on disk whenever a
+ * statement of the same transaction opens a statement journal — every insert that fires a trigger (a song,
+ * its upload) or deletes with a cascade — so index rows written between such statements made a segment
+ * of one row each, and merging them cost more than the rest of the write. Written together, a batch's rows
+ * make one segment.
  */
-export function writeEntry(ins: CatalogueInserts, sourceId: number, e: SourceEntry, tagIds: Map<string, number>, timeZone: string, tally?: TokenTally): number {
+export class PendingSearchRows {
+  private wiki: [rowid: number, title: string, other: string, kind: string][] = [];
+  private sub: [rowid: number, title: string, other: string, entry: string, kind: string][] = [];
+  private entries = new Set<number>();
+
+  addWiki(...row: PendingSearchRows['wiki'][number]): void {
+    this.wiki.push(row);
+    this.entries.add(row[0]);
+  }
+
+  addSub(...row: PendingSearchRows['sub'][number]): void {
+    this.sub.push(row);
+  }
+
+  /** Whether the rows of this entry are held (its index rows must be written before they are deleted). */
+  holds(wikiId: number): boolean {
+    return this.entries.has(wikiId);
+  }
+
+  /** How many rows are held, to go back to with truncate() when what added them is undone. */
+  mark(): [number, number] {
+    return [this.wiki.length, this.sub.length];
+  }
+
+  truncate([wiki, sub]: [number, number]): void {
+    for (const [wikiId] of this.wiki.splice(wiki)) this.entries.delete(wikiId);
+    this.sub.length = sub;
+  }
+
+  /** Writes the rows held (in the order they came) and forgets them. */
+  write(ins: CatalogueInserts): void {
+    for (const row of this.wiki) ins.wikiFts.run(...row);
+    for (const row of this.sub) ins.subFts.run(...row);
+    this.clear();
+  }
+
+  clear(): void {
+    this.wiki = [];
+    this.sub = [];
+    this.entries.clear();
+  }
+}
+
+/**
+ * Writes one entry with its aliases, sites, tags, sub-entries, uploads, schedule and search index rows;
+ * `tally` (a whole build's) counts the index's common trigrams, which finishCatalogue() records. With
+ * `search`, the entry's search index rows are added to it, for the caller to write after its batch;
+ * without, they are written last, after the entry's other rows.
+ */
+export function writeEntry(
+  ins: CatalogueInserts,
+  sourceId: number,
+  e: SourceEntry,
+  tagIds: Map<string, number>,
+  timeZone: string,
+  tally?: TokenTally,
+  search?: PendingSearchRows,
+): number {
+  const searchRows = search ?? new PendingSearchRows();
   const { key, fold } = derive(e.title, e.derived);
   const aliases = [...new Set(e.aliases.map((a) => a.title))];
   const tags = [...new Set(e.tags)];
@@ -125,7 +199,7 @@ export function writeEntry(ins: CatalogueInserts, sourceId: number, e: SourceEnt
   const other = indexColumn([...aliases.map(searchFold), key, ...(e.romaji ? [searchFold(e.romaji)] : []), ...peopleFields(e.meta)]);
   const titleText = indexColumn([fold]);
   const entryText = joinColumns(titleText, other);
-  ins.wikiFts.run(e.wikiId, titleText, other, e.type);
+  searchRows.addWiki(e.wikiId, titleText, other, e.type);
   const music = sectionOf(e.type) !== 'anime';
   if (music) writeArtists(ins, e.wikiId, 0, e.meta);
   const subTexts: string[][] = [];
@@ -154,7 +228,7 @@ export function writeEntry(ins: CatalogueInserts, sourceId: number, e: SourceEnt
       JSON.stringify(s.meta ?? []),
     );
     const texts = [indexColumn([sub.fold]), indexColumn([sub.key, ...peopleFields(s.meta)])];
-    ins.subFts.run(s.subId, texts[0], texts[1], entryText, s.type);
+    searchRows.addSub(s.subId, texts[0], texts[1], entryText, s.type);
     if (music) writeArtists(ins, e.wikiId, s.subId, s.meta);
     subTexts.push(texts);
     const u = s.upload;
@@ -186,6 +260,7 @@ export function writeEntry(ins: CatalogueInserts, sourceId: number, e: SourceEnt
   tally?.add([titleText, other], subTexts);
   const rows = e.schedule ?? scheduleFor(e.broadcast, e.end, timeZone);
   for (const r of rows) ins.onair.run(e.wikiId, r.weekday, r.minute, r.periodDays, r.dateBegin, r.dateEnd);
+  if (!search) searchRows.write(ins);
   return rows.length > 0 ? 1 : 0;
 }
 

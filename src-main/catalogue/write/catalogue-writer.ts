@@ -12,12 +12,15 @@
 // - Writing an entry replaces it whole (row, aliases, tags, sub-entries, uploads, schedule, search
 //   rows) through the same writeEntry() the builder uses, so imported rows match built ones exactly.
 // - Each call is one transaction; transaction() groups several into one batch (savepoints nest), so an
-//   interrupted import or sync leaves whole batches or nothing.
+//   interrupted import or sync leaves whole batches or nothing. openGroup() does the same for a batch
+//   written over several turns of the event loop (an import's, which lets the server answer between albums).
+// - The search index rows of a batch are written at its end, together (PendingSearchRows in
+//   catalogue-rows.ts: written one entry at a time, they made an index segment each).
 // - The file is switched to WAL: the server's read-only connection keeps answering while a batch is
 //   written (from this process or from a CLI run), and sees each batch once it commits.
 import { openDatabase, type Db, type OpenOptions } from '../db/database';
 import { CATALOGUE_KIND, CATALOGUE_SCHEMA_FINGERPRINT } from '../db/catalogue-kind';
-import { prepareInserts, tagIdResolver, writeEntry } from './catalogue-rows';
+import { PendingSearchRows, prepareInserts, tagIdResolver, writeEntry } from './catalogue-rows';
 import { DatabaseFileError } from '../db/database';
 import { IMPORT_ID_BASE } from '../db/schema';
 import type { SourceEntry, SourceSub } from './source-entry';
@@ -73,6 +76,13 @@ export interface CatalogueWriter {
   removeSource(sourceId: number): { entries: number; subs: number };
   /** Runs `fn` as one transaction (calls inside it become savepoints): all of it or nothing. */
   transaction<T>(fn: () => T): T;
+  /**
+   * Opens a transaction that stays open across calls until commitGroup() or rollbackGroup(): the calls
+   * made meanwhile become savepoints of it (each whole or not at all), and commitGroup() keeps them all.
+   */
+  openGroup(): void;
+  commitGroup(): void;
+  rollbackGroup(): void;
   close(): void;
 }
 
@@ -130,18 +140,47 @@ export function openCatalogueWriter(file: string, options: Omit<OpenOptions, 're
   const maxSubId = rw.prepare('SELECT max(sub_id) FROM sub').pluck();
   const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-  /** The next never-used id of the import range (the mark survives the rows that used it). */
-  const nextId = (markKey: string, currentMax: () => unknown) => {
+  /** The first of `n` never-used ids of the import range (the mark survives the rows that used them). */
+  const nextIds = (markKey: string, currentMax: () => unknown, n: number) => {
     const mark = Number(metaGet.get(markKey) ?? IMPORT_ID_BASE);
     const id = Math.max(mark, IMPORT_ID_BASE, Number(currentMax() ?? 0) + 1);
-    metaSet.run(markKey, String(id + 1));
+    if (n > 0) metaSet.run(markKey, String(id + n));
     return id;
   };
 
   const tagIdsFor = tagIdResolver(rw, ins);
 
+  // The search rows of the outermost transaction or group, written at its end.
+  const pending = new PendingSearchRows();
+  let depth = 0;
+  let group = false;
+  const inTransaction = rw.transaction((fn: () => unknown) => {
+    depth++;
+    try {
+      const result = fn();
+      if (depth === 1 && !group) pending.write(ins);
+      return result;
+    } finally {
+      depth--;
+    }
+  });
+  /**
+   * Runs a write as one transaction (a savepoint inside another or a group), its search rows written at the
+   * end of the outermost one; when it fails, its rows are undone and its search rows dropped.
+   */
+  const writing = <T>(fn: () => T): T => {
+    const mark = pending.mark();
+    try {
+      return inTransaction(fn) as T;
+    } catch (err) {
+      pending.truncate(mark);
+      throw err;
+    }
+  };
+
   /** Deletes an entry's rows and its search rows; returns its sub-entries' ids by source key. */
   const deleteEntry = (wikiId: number): Map<string, number> => {
+    if (pending.holds(wikiId)) pending.write(ins); // its index rows are deleted below: they must be there
     const subs = new Map((subsOf.all(wikiId) as { key: string; subId: number }[]).map((s) => [s.key, s.subId]));
     for (const subId of subs.values()) subFtsDelete.run(subId);
     wikiFtsDelete.run(wikiId);
@@ -162,9 +201,10 @@ export function openCatalogueWriter(file: string, options: Omit<OpenOptions, 're
     return entries.map((e) => {
       const existing = wikiByKey.get(sourceId, e.sourceKey) as number | undefined;
       const oldSubs = existing === undefined ? new Map<string, number>() : deleteEntry(existing);
-      const wikiId = existing ?? nextId('next_import_wiki_id', () => maxWikiId.get());
-      const subs: SourceSub[] = e.subs.map((s) => ({ ...s, subId: oldSubs.get(s.sourceKey) ?? nextId('next_import_sub_id', () => maxSubId.get()) }));
-      writeEntry(ins, sourceId, { ...e, wikiId, subs }, tagIdsFor(e.tags), timeZone);
+      const wikiId = existing ?? nextIds('next_import_wiki_id', () => maxWikiId.get(), 1);
+      let next = nextIds('next_import_sub_id', () => maxSubId.get(), e.subs.filter((s) => !oldSubs.has(s.sourceKey)).length);
+      const subs: SourceSub[] = e.subs.map((s) => ({ ...s, subId: oldSubs.get(s.sourceKey) ?? next++ }));
+      writeEntry(ins, sourceId, { ...e, wikiId, subs }, tagIdsFor(e.tags), timeZone, undefined, pending);
       return wikiId;
     });
   });
@@ -206,10 +246,27 @@ export function openCatalogueWriter(file: string, options: Omit<OpenOptions, 're
     },
     knownEntries: (sourceId) =>
       new Map((wikiKeys.all(sourceId) as { key: string; wikiId: number; modified: number }[]).map((r) => [r.key, { wikiId: r.wikiId, modified: r.modified }])),
-    upsertEntries: (sourceId, entries) => upsert(sourceId, entries),
-    removeEntries: (sourceId, keys) => remove(sourceId, keys),
-    removeSource: (sourceId) => removeWholeSource(sourceId),
-    transaction: <T>(fn: () => T): T => rw.transaction(fn)(),
+    upsertEntries: (sourceId, entries) => writing(() => upsert(sourceId, entries)),
+    removeEntries: (sourceId, keys) => writing(() => remove(sourceId, keys)),
+    removeSource: (sourceId) => writing(() => removeWholeSource(sourceId)),
+    transaction: <T>(fn: () => T): T => writing(fn),
+    openGroup() {
+      if (group) throw new Error('A group is open already.');
+      rw.exec('BEGIN');
+      group = true;
+    },
+    commitGroup() {
+      if (!group) throw new Error('No group is open.');
+      pending.write(ins);
+      rw.exec('COMMIT');
+      group = false;
+    },
+    rollbackGroup() {
+      if (!group) throw new Error('No group is open.');
+      pending.clear();
+      group = false;
+      if (rw.inTransaction) rw.exec('ROLLBACK');
+    },
     close: () => rw.close(),
   };
 }

@@ -20,12 +20,15 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CATALOGUE_FILE } from '../../../../src-main/catalogue/db/catalogue-files';
 import { openCatalogue, type Catalogue } from '../../../../src-main/catalogue/read/catalogue';
 import { openCatalogueWriter, type CatalogueWriter } from '../../../../src-main/catalogue/write/catalogue-writer';
 import { COVERS_DIR, coverFilePath } from '../../../../src-main/catalogue/write/cover-files';
 import { FolderImportError, importFolder, type FolderImportOptions } from '../../../../src-main/catalogue/import/folder-import';
+import { openFileReaders, readHere } from '../../../../src-main/catalogue/import/file-readers';
 import { IMPORT_ID_BASE } from '../../../../src-main/catalogue/db/schema';
 import { localMidnight } from '../../../../src-main/contract/time';
 import { titleKey } from '../../../../src-main/catalogue/search/title-key';
@@ -317,6 +320,87 @@ describe('importFolder() — first import', () => {
     }
     // The outside song's picture was never read.
     expect(existsSync(join(dataDir, COVERS_DIR, createHash('sha1').update(purple.data).digest('hex')))).toBe(false);
+  });
+});
+
+describe('importFolder() — files read by worker threads', () => {
+  let workerDir: string;
+  let workerFile: string;
+  beforeAll(async () => {
+    // The worker as the app builds it: one bundle of import-reader.ts, its packages left to node_modules
+    // (so it lies inside the project, where they are found).
+    mkdirSync(fileURLToPath(new URL('../../../../test-results', import.meta.url)), { recursive: true });
+    workerDir = mkdtempSync(fileURLToPath(new URL('../../../../test-results/import-reader-', import.meta.url)));
+    workerFile = join(workerDir, 'import-reader.mjs');
+    await build({
+      entryPoints: [fileURLToPath(new URL('../../../../src-main/catalogue/import/import-reader.ts', import.meta.url))],
+      outfile: workerFile,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      logLevel: 'silent',
+    });
+  });
+  afterAll(() => rmSync(workerDir, { recursive: true, force: true }));
+
+  /** Everything an import wrote that a reader shows: albums, songs with uploads, search rows. */
+  const written = () => ({
+    albums: albums().map(({ wiki_modified: _m, ...a }) => a),
+    songs: albums().flatMap((a) => songs(a.wiki_id)),
+    search: sqlOf(reader).prepare('SELECT rowid, title, other FROM sub_fts WHERE rowid >= ? ORDER BY rowid').all(IMPORT_ID_BASE),
+    covers: albums().map((a) => a.cover_file),
+  });
+
+  it('writes exactly what reading in this thread writes, problems included', async () => {
+    const here = await run({ readers: { threads: 0 } });
+    const inThisThread = written();
+    writer.removeSource(writer.findSource('folder', music)!.sourceId);
+    const byWorkers = await run({ readers: { workerFile, threads: 2 } });
+    expect(byWorkers.problems.toSorted()).toEqual(here.problems.toSorted());
+    expect(byWorkers.songs).toEqual(here.songs);
+    // Ids differ (never reused); the rest is the same.
+    const strip = (w: ReturnType<typeof written>) =>
+      JSON.parse(
+        JSON.stringify(w)
+          .replace(/"(wiki_id|sub_id|rowid)":\d+/g, '"$1":0')
+          .replace(/\/folder\/\d+\//g, '/folder/N/'),
+      );
+    expect(strip(written())).toEqual(strip(inThisThread));
+    expect(written().songs.length).toBe(7);
+  });
+
+  it('answers each file from a worker, as this thread would', async () => {
+    const file = join(music, 'Aoi Band/Blue Horizon/01 Dawn.mp3');
+    const job = {
+      root: music,
+      dataDir,
+      rel: 'Aoi Band/Blue Horizon/01 Dawn.mp3',
+      path: file,
+      size: statSync(file).size,
+      mtimeMs: 0,
+      sidecar: null,
+      folderCover: null,
+    };
+    const readers = openFileReaders({ workerFile, threads: 1 });
+    try {
+      expect(readers.threads).toBe(1);
+      const [answer, broken] = await Promise.all([readers.read(job), readers.read({ ...job, rel: 'broken.mp3', path: join(music, 'broken.mp3'), size: 3600 })]);
+      expect(answer).toEqual(await readHere(job));
+      expect(answer).toMatchObject({ record: { title: 'Dawn', titleDerived: { key: titleKey('Dawn') } }, problems: [] });
+      expect(broken).toMatchObject({ error: expect.stringMatching(/no MP3 audio/) });
+      expect(readers.counts()).toEqual({ workers: 2, here: 0 });
+    } finally {
+      await readers.close();
+    }
+  });
+
+  it('reads in this thread when the worker stops, and finishes the import', async () => {
+    const dying = join(workerDir, 'dying.mjs');
+    writeFileSync(dying, "import { parentPort } from 'node:worker_threads'; parentPort.once('message', () => process.exit(1));");
+    const result = await run({ readers: { workerFile: dying, threads: 1 } });
+    expect(result.songs).toEqual({ added: 7, changed: 0, removed: 0, total: 7 });
+    expect(albums().map((a) => a.wiki_title)).toEqual(['Blue Horizon Sessions', 'Loose', '夏の歌']);
   });
 });
 

@@ -172,4 +172,55 @@ describe('catalogue writer', () => {
     expect(() => writer.upsertEntries(999, [album('x', 'X', [])])).toThrow(/No catalogue source 999/);
     expect(() => writer.setSourceState(999, {})).toThrow(/No catalogue source 999/);
   });
+
+  describe('a group open across calls (an import)', () => {
+    // Among the imported rows (the bundled ones may match too).
+    const match = (q: string) =>
+      sqlOf(reader).prepare('SELECT rowid FROM wiki_fts WHERE wiki_fts MATCH ? AND rowid >= ? ORDER BY rowid').pluck().all(q, IMPORT_ID_BASE);
+    const subMatch = (q: string) =>
+      sqlOf(reader).prepare('SELECT rowid FROM sub_fts WHERE sub_fts MATCH ? AND rowid >= ? ORDER BY rowid').pluck().all(q, IMPORT_ID_BASE);
+
+    it('keeps every call of a committed group, search rows included, one set per entry however often it was written', () => {
+      const source = writer.ensureSource('folder', '/music', 'music');
+      writer.openGroup();
+      const [a] = writer.upsertEntries(source.sourceId, [album('a', 'Quokka Album', [['a1', 'Wombat Song']])]);
+      const [b] = writer.upsertEntries(source.sourceId, [album('b', 'Quokka Second', [['b1', 'Wombat Other']])]);
+      // Written again in the same group: its first search rows are replaced, not doubled.
+      expect(writer.upsertEntries(source.sourceId, [album('a', 'Quokka Album', [['a1', 'Wombat Song']])])).toEqual([a]);
+      expect(wikiRow(a)).toBeUndefined(); // the reader sees nothing before the commit
+      writer.commitGroup();
+      expect(match('"quo"*')).toEqual([a, b]);
+      expect(subMatch('"wom"*')).toEqual([subIdsOf(a).a1, subIdsOf(b).b1]);
+      expect(sqlOf(reader).prepare('SELECT count(*) FROM wiki_fts WHERE rowid IN (?, ?)').pluck().get(a, b)).toBe(2);
+    });
+
+    it("drops the rows and search rows of a call that fails, and keeps the group's others", () => {
+      const source = writer.ensureSource('folder', '/music', 'music');
+      writer.openGroup();
+      const [good] = writer.upsertEntries(source.sourceId, [album('good', 'Platypus Good', [['g1', 'Echidna One']])]);
+      const broken = album('bad', 'Platypus Broken', [
+        ['same', 'Echidna A'],
+        ['same', 'Echidna B'],
+      ]);
+      expect(() => writer.upsertEntries(source.sourceId, [broken])).toThrow();
+      writer.commitGroup();
+      expect(match('"pla"*')).toEqual([good]);
+      expect(subMatch('"ech"*')).toEqual([subIdsOf(good).g1]);
+      expect(writer.knownEntries(source.sourceId).has('bad')).toBe(false);
+    });
+
+    it('leaves nothing of a group rolled back, and writes as before afterwards', () => {
+      const source = writer.ensureSource('folder', '/music', 'music');
+      writer.openGroup();
+      writer.upsertEntries(source.sourceId, [album('gone', 'Narwhal Gone', [['n1', 'Narwhal Song']])]);
+      expect(() => writer.openGroup()).toThrow(/open already/);
+      writer.rollbackGroup();
+      expect(match('"nar"*')).toEqual([]);
+      expect(subMatch('"nar"*')).toEqual([]);
+      expect(writer.knownEntries(source.sourceId).size).toBe(0);
+      expect(() => writer.commitGroup()).toThrow(/No group/);
+      const [id] = writer.upsertEntries(source.sourceId, [album('kept', 'Narwhal Kept', [])]);
+      expect(match('"nar"*')).toEqual([id]);
+    });
+  });
 });
