@@ -1,10 +1,13 @@
 // The app at 360 px with only a keyboard: Tab reaches the sections and Enter opens one (the keyboard then
-// starts at the new page's heading), `/` reaches the
-// search box, the arrow keys move into the results and Enter opens one, Tab reaches Play all and Enter
-// plays; a song result's focus ring goes round its row, not through its second line.
+// starts at the new page's heading), `/` reaches the search box and typing there keeps the focus and the
+// typed text while the results follow, the arrow keys move into the results and Enter opens one, Tab
+// reaches Play all and Enter plays; a song result's focus ring goes round its row, not through its second line.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './fixtures/browser';
 import { SAKURA_ID } from './fixtures/screens';
+
+/** Waits that depend on the server and the two shared cores: generous, and never a measure of speed. */
+const PATIENT = { timeout: 20_000 };
 
 let h: Harness;
 beforeAll(async () => {
@@ -52,6 +55,27 @@ describe('at 360 px, with only a keyboard', () => {
     await h.page.getByTestId('search-entries').getByRole('link').first().click();
     await h.page.waitForURL((url) => url.pathname === `/music/${SAKURA_ID}`);
     await expect.poll(() => h.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('entry-title');
+  });
+
+  it('leaves the search box alone while typing: the focus and the typed text stay as the results follow', async () => {
+    const focused = () => h.page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+    const box = h.page.getByTestId('search-input');
+    // An album opened from a search: the box may still hold that search.
+    await h.open('/search?q=sakura%20letters');
+    await h.page.getByTestId('search-entries').getByRole('link').first().click();
+    await expect.poll(focused, PATIENT).toBe('entry-title');
+    // `/` focuses the box and selects what it holds, so the typing replaces it.
+    await h.page.keyboard.press('/');
+    await expect.poll(focused, PATIENT).toBe('search-input');
+    await expect.poll(() => box.evaluate((el: HTMLInputElement) => (el.selectionEnd ?? 0) - (el.selectionStart ?? 0) === el.value.length), PATIENT).toBe(true);
+    await h.page.keyboard.type('inori');
+    // The search screen shows the query's results, none of its lists still loading.
+    await expect.poll(() => new URL(h.page.url()).searchParams.get('q'), PATIENT).toBe('inori');
+    await expect.poll(() => h.page.locator('#main h1').first().textContent(), PATIENT).toContain('“inori”');
+    await h.page.getByTestId('search-entries').locator('li').first().waitFor(PATIENT);
+    await expect.poll(() => h.page.locator('#main [aria-busy="true"]').count(), PATIENT).toBe(0);
+    expect(await focused()).toBe('search-input');
+    expect(await box.inputValue()).toBe('inori');
   });
 
   it('searches with /, moves into the results with ↓, opens one with Enter, and plays it with Tab and Enter', async () => {
