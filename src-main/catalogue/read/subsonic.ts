@@ -212,10 +212,14 @@ export function subsonicQueries(db: Db) {
   const songIdsFromBlock = db
     .prepare(`SELECT s.sub_id FROM sub s WHERE s.sub_id >= @start AND ${songIsMusic} ORDER BY s.sub_id LIMIT @limit OFFSET @skip`)
     .pluck();
+  // A song with a file: along the files' index (upload's song ids), so only songs with a file are stepped
+  // over, each one's album looked up.
+  const albumOfSong = (column: string) => `(SELECT ${column} FROM sub s JOIN wiki w ON w.wiki_id = s.sub_parent_wiki WHERE s.sub_id = u.up_obj_id)`;
   const audioIdAt = db
     .prepare(
-      `SELECT s.sub_id FROM sub s WHERE s.sub_id >= @start AND ${songIsMusic} AND EXISTS (SELECT 1 FROM upload u WHERE u.up_obj_id = s.sub_id)
-    ORDER BY s.sub_id LIMIT 1 OFFSET @skip`,
+      `SELECT u.up_obj_id FROM upload u WHERE u.up_obj_id >= @start AND ${albumOfSong('w.wiki_section')} IN ('music', 'radio')
+        AND (@folder IS NULL OR ${albumOfSong('w.source_id')} = @folder)
+      ORDER BY u.up_obj_id LIMIT 1 OFFSET @skip`,
     )
     .pluck();
   const albumIdsFromBlock = db

@@ -160,16 +160,18 @@ export const BROWSING_ENDPOINTS: Record<string, Endpoint> = {
   },
   getTopSongs: {
     auth: 'key',
+    // An API key's answer is always empty: it does not open the user's plays.
+    keep: (ctx) => ctx.auth !== 'user',
     handle(ctx) {
       const name = required(ctx, 'artist');
       const count = int(ctx, 'count', 50, 0, 500);
-      const found = queries(ctx).artists.byName(name, ctx.site);
-      if (!found || ctx.auth !== 'user') return { topSongs: { song: [] } };
+      if (ctx.auth !== 'user') return { topSongs: { song: [] } };
+      // The plays first: with none, the artist's songs (all of them, read whole) need not be read.
+      const plays = ctx.app.deps.userDb.listPlays(1000, 0).plays;
+      const found = plays.length === 0 ? undefined : queries(ctx).artists.byName(name, ctx.site);
+      if (!found) return { topSongs: { song: [] } };
       const theirs = new Map(found.subs.map((s) => [s.sub_id, s]));
-      const played = ctx.app.deps.userDb
-        .listPlays(1000, 0)
-        .plays.map((p) => theirs.get(p.sub_id))
-        .filter((s): s is SubDto => s !== undefined);
+      const played = plays.map((p) => theirs.get(p.sub_id)).filter((s): s is SubDto => s !== undefined);
       return { topSongs: { song: songsOf(ctx, played.slice(0, count)) } };
     },
   },

@@ -100,6 +100,17 @@ describe.each(FORMATS)('the user’s data (%s)', (format: Format) => {
     expect(ctx.userDb.listPlays(10, 0).count).toBe(1);
   });
 
+  it('getTopSongs ranks the artist’s songs by the user’s own plays, for the password only', async () => {
+    const artist = (await send('getSong', { id: SAKURA.trackIds[2] })).response.song.artist as string;
+    expect((await send('getTopSongs', { artist })).response.topSongs.song ?? []).toEqual([]);
+    await send('scrobble', { id: SAKURA.trackIds[2], time: '1700000000000' });
+    await send('scrobble', { id: SAKURA.trackIds[1], time: '1700000100000' });
+    const top = (await send('getTopSongs', { artist })).response.topSongs.song as { id: string }[];
+    expect(top.map((s) => s.id)).toEqual([SAKURA.trackIds[1], SAKURA.trackIds[2]]);
+    const withKey = await call(ctx.app, 'getTopSongs', format, { artist }, { auth: { apiKey: ctx.userDb.defaultKey().key } });
+    expect(withKey.response.topSongs.song ?? []).toEqual([]);
+  });
+
   it('makes, fills, renames and deletes a playlist, which Moecat’s own playlists show', async () => {
     const made = (await send('createPlaylist', { name: 'Night walk', songId: [SAKURA.trackIds[0], SAKURA.trackIds[1]] })).response.playlist;
     expect(made).toMatchObject({ name: 'Night walk', songCount: 2, owner: 'moecat', public: false });
