@@ -3,7 +3,8 @@
 // main thread, which walks the folder and writes the catalogue (docs/sources.md, "Importing a folder").
 //
 // Decisions:
-// - One worker per core but one (the main thread has the catalogue to write), at most MAX_THREADS.
+// - One worker per core but one (the main thread has the catalogue to write), at most MAX_THREADS,
+//   started when the first file is to be read (a re-import with nothing changed starts none).
 // - The worker is the built file import-reader.js beside the main bundle (electron.vite.config.ts). Where
 //   there is none — the sources run by the tests, or a worker that cannot start — files are read in this
 //   thread, by the same function, with the same results: the readers change how fast, never what.
@@ -106,23 +107,26 @@ export function openFileReaders({ workerFile = builtReaderFile(), threads = defa
       void here(w.job).then(w.resolve);
     }
   };
-  for (let i = 0; i < threads; i++) {
-    const worker = new Worker(workerFile);
-    worker.unref();
-    worker.on('message', ({ id, answer }: ReaderMessage) => {
-      const w = waiting.get(id);
-      if (!w) return;
-      waiting.delete(id);
-      counted.workers++;
-      w.resolve(answer);
-    });
-    worker.on('error', () => fail(worker));
-    worker.on('exit', () => fail(worker));
-    workers.push(worker);
-  }
+  const start = () => {
+    for (let i = 0; i < threads; i++) {
+      const worker = new Worker(workerFile);
+      worker.unref();
+      worker.on('message', ({ id, answer }: ReaderMessage) => {
+        const w = waiting.get(id);
+        if (!w) return;
+        waiting.delete(id);
+        counted.workers++;
+        w.resolve(answer);
+      });
+      worker.on('error', () => fail(worker));
+      worker.on('exit', () => fail(worker));
+      workers.push(worker);
+    }
+  };
   return {
     read(job) {
       if (broken) return here(job);
+      if (workers.length === 0) start(); // on the first file: an import with nothing to read starts none
       const worker = workers[next++ % workers.length];
       const id = nextId++;
       return new Promise((resolve) => {

@@ -305,7 +305,9 @@ function fileTables(writer: CatalogueWriter, sourceId: number) {
   const clearScan = db.prepare('DELETE FROM temp.folder_scan WHERE source_id = ?');
   clearScan.run(sourceId);
   const stmts = {
-    before: db.prepare('SELECT album, size, mtime, lrc, folder_cover AS folderCover, cover FROM folder_file WHERE source_id = ? AND path = ?'),
+    /** The records of the files right inside a folder ('' the top, else its path and '/'): one query a folder, not one a file. */
+    before: db.prepare(`SELECT path, album, size, mtime, lrc, folder_cover AS folderCover, cover FROM folder_file
+      WHERE source_id = @source AND path >= @prefix AND path < @prefix || x'f4908080' AND instr(substr(path, length(@prefix) + 1), '/') = 0`),
     scanned: db.prepare(`INSERT OR REPLACE INTO temp.folder_scan (source_id, path, state, album, size, mtime, lrc, folder_cover, cover, record)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
     /** A changed file's old album (to be written again) and old cover (maybe no longer used). */
@@ -607,15 +609,19 @@ async function readFiles(run: ReadRun): Promise<void> {
     else songs.changed++;
   };
 
+  type Before = { path: string; album: string; size: number; mtime: number; lrc: string; folderCover: string; cover: string | null };
   const onDir = async (dir: string, entries: Dirent[], only?: string) => {
     const names = new Set(entries.map((e) => e.name));
+    const inDir = toPosix(relative(root, dir));
+    const prefix = inDir === '' ? '' : `${inDir}/`;
+    const recorded = new Map((stmts.before.all({ source: run.sourceId, prefix }) as Before[]).map((b) => [b.path, b]));
     let folderCover: Promise<FolderCover | null> | undefined;
     for (const entry of entries) {
       if (entry.isDirectory() || !isAudioFileName(entry.name) || !(entry.isFile() || entry.isSymbolicLink())) continue;
       if (only !== undefined && entry.name !== only) continue;
       checkSignal(signal);
       const path = join(dir, entry.name);
-      const rel = toPosix(relative(root, path));
+      const rel = prefix + entry.name;
       progress({ phase: 'read', done: done++, total: Math.max(run.total, done), current: rel });
       // A link is followed only to a file inside the folder; anything else is taken as what it is here.
       let info: { size: number; mtimeMs: number; isFile(): boolean } | undefined;
@@ -632,8 +638,7 @@ async function readFiles(run: ReadRun): Promise<void> {
       const sidecar = names.has(`${stem}.lrc`) || names.has(`${stem}.LRC`) ? await sidecarOf(path, realRoot) : null;
       folderCover ??= folderCoverIn(realRoot, dir, entries);
       const cover = await folderCover;
-      const before = stmts.before.get(run.sourceId, rel) as
-        { album: string; size: number; mtime: number; lrc: string; folderCover: string; cover: string | null } | undefined;
+      const before = recorded.get(rel);
       const same =
         before !== undefined &&
         before.size === info.size &&
