@@ -153,13 +153,19 @@ function checkSignal(signal: AbortSignal | undefined): void {
 const toPosix = (rel: string) => rel.split(sep).join('/');
 const LINK_OUT = 'a link to a file outside the folder (or to nothing); skipped.';
 
+/** Dates worked out so far (a library names the same few hundred years and days again and again). */
+const tagDates = new Map<string, number | undefined>();
+
 /** A date or year tag as Unix seconds of local midnight; undefined when it is not one. */
 function tagDate(text: string, timeZone: string): number | undefined {
+  const key = `${timeZone} ${text}`;
+  if (tagDates.has(key)) return tagDates.get(key);
   const m = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?/.exec(text);
-  if (!m) return undefined;
-  const [year, month, day] = [Number(m[1]), Number(m[2] ?? 1), Number(m[3] ?? 1)];
-  if (year < 1000 || month < 1 || month > 12 || day < 1 || day > 31) return undefined;
-  return localMidnight(year, month, day, timeZone);
+  const [year, month, day] = m ? [Number(m[1]), Number(m[2] ?? 1), Number(m[3] ?? 1)] : [0, 0, 0];
+  const date = year < 1000 || month < 1 || month > 12 || day < 1 || day > 31 ? undefined : localMidnight(year, month, day, timeZone);
+  if (tagDates.size >= 10_000) tagDates.clear();
+  tagDates.set(key, date);
+  return date;
 }
 
 /** Songs in album order: disc, track number, then path; tracks without a number follow. */
