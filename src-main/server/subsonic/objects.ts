@@ -72,30 +72,36 @@ function exactYear(seconds: number, timeZone: string): number {
   return year;
 }
 
-/** Per zone, the local year of each UTC day (by its number since 1970), NaN for a day a year starts in. */
-const dayYears = new Map<string, Map<number, number>>();
+/** Spans of UTC time (seconds) whose local year is kept: four weeks, and the day within them. */
+const SPANS = [28 * DAY, DAY];
+/** Per zone and span, the local year of each span of time (by its number since 1970), NaN for one a year starts in. */
+const spanYears = new Map<string, Map<number, number>[]>();
 
 /**
  * The year of a date in the catalogue's zone. A zone conversion costs tens of µs and a page of 500 songs
- * or albums holds hundreds of dates: a UTC day whose first and last seconds fall in the same local year
- * lies wholly in it (the year changes once), so that year serves every date of the day; a date of the
- * day a year starts in is converted itself.
+ * or albums holds hundreds of dates: a span of time whose first and last seconds fall in the same local
+ * year lies wholly in it (the year changes once), so that year serves every date of the span. Four weeks
+ * first; in the four weeks a year starts in, the day; a date of the day it starts on is converted itself.
  */
 function yearOf(seconds: number, timeZone: string): number {
-  let days = dayYears.get(timeZone);
-  if (!days) {
-    days = new Map();
-    dayYears.set(timeZone, days);
+  let kept = spanYears.get(timeZone);
+  if (!kept) {
+    kept = SPANS.map(() => new Map());
+    spanYears.set(timeZone, kept);
   }
-  const day = Math.floor(seconds / DAY);
-  let year = days.get(day);
-  if (year === undefined) {
-    if (days.size >= 100_000) days.clear();
-    const first = wallTime(day * DAY * 1000, timeZone).year;
-    year = first === wallTime((day * DAY + DAY - 1) * 1000, timeZone).year ? first : NaN;
-    days.set(day, year);
+  for (let i = 0; i < SPANS.length; i++) {
+    const span = SPANS[i];
+    const n = Math.floor(seconds / span);
+    let year = kept[i].get(n);
+    if (year === undefined) {
+      if (kept[i].size >= 100_000) kept[i].clear();
+      const first = wallTime(n * span * 1000, timeZone).year;
+      year = first === wallTime((n * span + span - 1) * 1000, timeZone).year ? first : NaN;
+      kept[i].set(n, year);
+    }
+    if (!Number.isNaN(year)) return year;
   }
-  return Number.isNaN(year) ? exactYear(seconds, timeZone) : year;
+  return exactYear(seconds, timeZone);
 }
 
 const CONTENT_TYPES: Record<string, string> = {
