@@ -139,4 +139,29 @@ describe('at 360 px, a track list gives its titles the width', () => {
     await fifth.locator('.time').click();
     await expect.poll(() => page.getByTestId('player-title').textContent()).toBe(fifthTitle);
   });
+
+  it('does the same on the favourite songs: Play and Remove in the ⋯ menu, and a tap on a row plays it', async () => {
+    const page = await h.open(`/music/${SAKURA_ID}`);
+    const rows = page.getByTestId('entry-sub');
+    await rows.first().waitFor();
+    const titles: string[] = [];
+    for (const i of [0, 1]) {
+      titles.push((await rows.nth(i).getByTestId('track-title').textContent())!.trim());
+      await rows.nth(i).getByTestId('track-menu').click();
+      if ((await page.getByTestId('track-fav').textContent())!.includes('Add')) await page.getByTestId('track-fav').click();
+      else await page.keyboard.press('Escape');
+    }
+    await h.open('/favourites?tab=songs');
+    const favs = page.getByTestId('fav-sub-row');
+    await expect.poll(() => favs.count(), PATIENT).toBeGreaterThanOrEqual(2);
+    await expect(favs.getByTestId('fav-toggle').count()).resolves.toBe(0);
+    const row = favs.filter({ hasText: titles[0] });
+    await row.getByTestId('track-menu').click();
+    await expect(page.getByRole('menuitem').allTextContents()).resolves.toEqual(expect.arrayContaining(['Play', 'Remove from favourites']));
+    await page.keyboard.press('Escape');
+    const other = favs.filter({ hasText: titles[1] });
+    await other.locator('.time').click();
+    await expect.poll(() => page.getByTestId('player-title').textContent(), PATIENT).toBe(titles[1]);
+    await h.shot('favourites-songs-narrow');
+  });
 });
