@@ -1,6 +1,7 @@
 // Reading the imported and synced content of an old working catalogue for the upgrade merge
 // (catalogue-merge.ts): every non-bundled source with its entries in the shape the row writer takes
-// (SourceEntry, ids included), plus what writeEntry() does not write from an entry.
+// (SourceEntry, ids included), plus what writeEntry() does not write from an entry, and a folder's
+// file records (folder_file), so that the first re-import after an upgrade reads only what changed.
 //
 // Decisions: rows are read by column name (`SELECT *`) with defaults for what an older schema lacks,
 // so a copy made by an earlier version still carries over where its columns allow; a column an entry
@@ -21,6 +22,18 @@ export interface CarriedEntry {
   onAir: Row[];
 }
 
+/** A folder import's record of one file (a folder_file row, import/folder-import.ts). */
+export interface CarriedFile {
+  path: string;
+  album: string;
+  size: number;
+  mtime: number;
+  lrc: string;
+  folderCover: string;
+  cover: string | null;
+  record: string;
+}
+
 export interface CarriedSource {
   sourceId: number;
   kind: string;
@@ -33,6 +46,8 @@ export interface CarriedSource {
   entryCount: number;
   /** Its entries, read one at a time (a synced catalogue may be large). */
   entries(): IterableIterator<CarriedEntry>;
+  /** A folder's file records (none when the old copy has no folder_file table), read one at a time. */
+  files(): IterableIterator<CarriedFile>;
 }
 
 export interface CarriedContent {
@@ -181,6 +196,18 @@ export function readCarried(db: Db): CarriedContent {
     return { entry, externals, onAir: (onAirOf?.all(wikiId) ?? []) as Row[] };
   };
 
+  const filesOf = hasTable(db, 'folder_file') ? db.prepare('SELECT * FROM folder_file WHERE source_id = ? ORDER BY path') : undefined;
+  const toFile = (f: Row): CarriedFile => ({
+    path: String(need(f, 'path', 'folder_file')),
+    album: String(need(f, 'album', 'folder_file')),
+    size: num(f, 'size'),
+    mtime: num(f, 'mtime'),
+    lrc: str(f, 'lrc'),
+    folderCover: str(f, 'folder_cover'),
+    cover: typeof f.cover === 'string' ? f.cover : null,
+    record: String(need(f, 'record', 'folder_file')),
+  });
+
   const sources = (db.prepare("SELECT * FROM source WHERE kind <> 'bundled' ORDER BY source_id").all() as Row[]).map((s) => ({
     sourceId: Number(need(s, 'source_id', 'source')),
     kind: String(need(s, 'kind', 'source')),
@@ -192,6 +219,9 @@ export function readCarried(db: Db): CarriedContent {
     entryCount: countOf.get(s.source_id) as number,
     *entries() {
       for (const w of wikisOf.iterate(s.source_id) as IterableIterator<Row>) yield toEntry(w);
+    },
+    *files() {
+      if (filesOf) for (const f of filesOf.iterate(s.source_id) as IterableIterator<Row>) yield toFile(f);
     },
   }));
   return { sources, marks };

@@ -10,7 +10,10 @@
 //   is copied as rows.
 // - Ids never change: imported ids (≥ IMPORT_ID_BASE) are kept, and one that meets a bundled id stops
 //   the merge rather than renumbering an entry a favourite may name. A source keeps its id unless the
-//   new build uses it. The high-water marks of the import ranges come along, so removed ids stay spent.
+//   new build uses it (a folder's file addresses, /folder/<source id>/…, then follow the new id). The
+//   high-water marks of the import ranges come along, so removed ids stay spent.
+// - A folder's file records (folder_file) come along with its state, so the first re-import after an
+//   upgrade reads only the files changed since, as any re-import does.
 // - Nothing partial: the merge writes `catalogue.db.merging`, checks it (counts, quick_check), keeps
 //   `catalogue.db.bak` while the merged file is renamed into place and opened, then drops the backup.
 //   On any failure the old copy stays as it is — or, when it cannot serve (an older schema), it is
@@ -23,6 +26,7 @@ import { openCatalogue } from '../read/catalogue';
 import { CATALOGUE_KIND } from '../db/catalogue-kind';
 import { replaceDatabaseFile } from '../db/catalogue-files';
 import { finishCatalogue, prepareInserts, tagIdResolver, writeEntry } from '../write/catalogue-rows';
+import type { SourceSub } from '../write/source-entry';
 import { openDatabase } from '../db/database';
 import { IMPORT_ID_BASE } from '../db/schema';
 import { CATALOGUE_TIME_ZONE } from '../../contract/time';
@@ -62,6 +66,8 @@ export function writeCarried(db: Db, carried: CarriedContent): { sources: number
   const externalInsert = db.prepare('INSERT OR IGNORE INTO wiki_external (wiki_id, site, external_id) VALUES (?, ?, ?)');
   const onAirInsert = db.prepare(`INSERT OR REPLACE INTO onair (wiki_id, oa_weekday, oa_minute, oa_period_days, oa_date_begin, oa_date_end)
     VALUES (?, ?, ?, ?, ?, ?)`);
+  const fileInsert = db.prepare(`INSERT INTO folder_file (source_id, path, album, size, mtime, lrc, folder_cover, cover, record)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const metaSet = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
 
   const tagIds = tagIdResolver(db, ins);
@@ -74,6 +80,12 @@ export function writeCarried(db: Db, carried: CarriedContent): { sources: number
     for (const source of carried.sources) {
       const sourceId = sourceTaken.get(source.sourceId) ? (nextSourceId.get() as number) : source.sourceId;
       sourceInsert.run(sourceId, source.kind, source.locator, source.name, source.addedAt, source.updatedAt, source.state);
+      // A folder's files are served under its source id (/files/folder/<id>/…): a new id moves their addresses.
+      const oldPrefix = `/folder/${source.sourceId}/`;
+      const servedAs = (s: SourceSub): SourceSub =>
+        sourceId !== source.sourceId && source.kind === 'folder' && s.upload?.uri.startsWith(oldPrefix)
+          ? { ...s, upload: { ...s.upload, uri: `/folder/${sourceId}/${s.upload.uri.slice(oldPrefix.length)}` } }
+          : s;
       for (const { entry, externals, onAir } of source.entries()) {
         const bundled = wikiTaken.get(entry.wikiId) as string | undefined;
         if (bundled !== undefined)
@@ -85,7 +97,7 @@ export function writeCarried(db: Db, carried: CarriedContent): { sources: number
           if (taken !== undefined)
             throw new Error(`sub-entry ${s.subId} ("${s.title}") of entry ${entry.wikiId} has the id of the bundled sub-entry "${taken}"`);
         }
-        writeEntry(ins, sourceId, { ...entry, broadcast: undefined, end: undefined }, tagIds(entry.tags), timeZone);
+        writeEntry(ins, sourceId, { ...entry, broadcast: undefined, end: undefined, subs: entry.subs.map(servedAs) }, tagIds(entry.tags), timeZone);
         for (const e of externals) externalInsert.run(entry.wikiId, e.site, e.externalId);
         for (const r of onAir) {
           onAirInsert.run(entry.wikiId, num(r, 'oa_weekday'), num(r, 'oa_minute'), num(r, 'oa_period_days', 7), num(r, 'oa_date_begin'), num(r, 'oa_date_end'));
@@ -95,6 +107,9 @@ export function writeCarried(db: Db, carried: CarriedContent): { sources: number
         maxWiki = Math.max(maxWiki, entry.wikiId);
         for (const s of entry.subs) maxSub = Math.max(maxSub, s.subId);
       }
+      // The folder's file records (and its state, above, whose version says they are current): the
+      // next re-import reads only the files changed since. Album keys are the entries' source keys, kept.
+      for (const f of source.files()) fileInsert.run(sourceId, f.path, f.album, f.size, f.mtime, f.lrc, f.folderCover, f.cover, f.record);
     }
     // The marks never go back: ids of removed imports stay spent.
     const markOf = (old: number | null, highest: number) => Math.max(old ?? 0, highest > 0 ? highest + 1 : 0);
