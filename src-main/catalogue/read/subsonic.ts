@@ -222,6 +222,7 @@ export function subsonicQueries(db: Db) {
       ORDER BY u.up_obj_id LIMIT 1 OFFSET @skip`,
     )
     .pluck();
+  const audioIdsOfBlock = db.prepare('SELECT up_obj_id FROM upload WHERE up_obj_id >= ? AND up_obj_id < ? ORDER BY up_obj_id').pluck();
   const albumIdsFromBlock = db
     .prepare(`SELECT w.wiki_id FROM wiki w NOT INDEXED WHERE w.wiki_id >= @start AND ${inFolder} ORDER BY w.wiki_id LIMIT @limit OFFSET @skip`)
     .pluck();
@@ -373,7 +374,7 @@ export function subsonicQueries(db: Db) {
       const filtered = Boolean(filter.genre) || filter.from !== undefined || filter.to !== undefined;
       const ranks = randomRanks(blocks.total, filtered ? Math.min(blocks.total, limit * RANDOM_TRIES) : limit);
       const folder = filter.folder ?? null;
-      const ids = ranks.map((rank) => audioIdAt.get({ ...locate(blocks, rank)!, folder }) as number);
+      const ids = ranks.map((rank) => audioAt(blocks, rank, folder));
       const songs = new Map(songsOfIds(ids).map((song) => [song.sub_id, song]));
       const picked: SubsonicSong[] = [];
       for (const id of ids) {
@@ -451,6 +452,21 @@ export function subsonicQueries(db: Db) {
     /** A number that changes when another connection changes the catalogue (an import, a sync): answers made of it may be kept until then. */
     version: (): number => fresh(),
   };
+
+  /**
+   * The id of the song with a file at `rank` among the music and radio ones (in a folder). A block whose
+   * files all belong to music and radio songs — as many files as its count, the usual case — holds the
+   * song at its skip-th file: one read of the files' index, no song or entry looked up.
+   */
+  function audioAt(blocks: Blocks, rank: number, folder: number | null): number {
+    const at = locate(blocks, rank)!;
+    if (folder === null) {
+      const block = blockOf(blocks, rank)!;
+      const files = audioIdsOfBlock.all(at.start, at.start + 2 ** ID_BLOCK_SHIFT) as number[];
+      if (files.length === blocks.ends[block] - (blocks.ends[block - 1] ?? 0)) return files[at.skip];
+    }
+    return audioIdAt.get({ ...at, folder }) as number;
+  }
 
   /** The albums of these ids, in their order. */
   function albumsOfIds(ids: number[]): SubsonicAlbum[] {
@@ -535,6 +551,12 @@ const RANDOM_TRIES = 8;
 
 /** Where the row at `rank` (0-based) is: its block's first id and how many rows of the block come before it; undefined past the last. */
 function locate(blocks: Blocks, rank: number): { start: number; skip: number } | undefined {
+  const at = blockOf(blocks, rank);
+  return at === undefined ? undefined : { start: blocks.starts[at], skip: rank - (blocks.ends[at - 1] ?? 0) };
+}
+
+/** The index of the block the row at `rank` is in; undefined past the last. */
+function blockOf(blocks: Blocks, rank: number): number | undefined {
   if (rank < 0 || rank >= blocks.total) return undefined;
   let low = 0;
   let high = blocks.ends.length - 1;
@@ -543,7 +565,7 @@ function locate(blocks: Blocks, rank: number): { start: number; skip: number } |
     if (blocks.ends[mid] > rank) high = mid;
     else low = mid + 1;
   }
-  return { start: blocks.starts[low], skip: rank - (blocks.ends[low - 1] ?? 0) };
+  return low;
 }
 
 /** `count` distinct ranks below `total` (all of them when fewer), in a random order. */

@@ -147,6 +147,10 @@ describe('the kept lists through an import and a removal', () => {
     expect((await everything('album', 3)).length).toBe(before.albums.length + 1);
     const random = (await get('getRandomSongs', { size: '500' })).randomSongs.song as { title: string }[];
     expect(random.map((s) => s.title)).toEqual(expect.arrayContaining(['Dig', 'Tunnel']));
+    // In the folder's music folder: its songs alone.
+    const folderId = String(catalogue.queries.sources.list().find((s) => s.kind !== 'bundled')!.source_id);
+    const inFolder = (await get('getRandomSongs', { size: '500', musicFolderId: folderId })).randomSongs.song as { title: string }[];
+    expect(inFolder.map((s) => s.title).sort()).toEqual(['Dig', 'Tunnel']);
     const albums = (await get('getAlbumList2', { type: 'random', size: '500' })).albumList2.album as { name: string }[];
     expect(albums.length).toBe(before.albums.length + 1);
   });
