@@ -8,10 +8,13 @@ import { buildCatalogue, CATALOGUE_FILE } from '../src-main/catalogue/build/buil
 import { needsBuild } from '../src-main/catalogue/upgrade/working-copy';
 import { shippedCatalogueDir } from '../src-main/server/start';
 import { FIXTURE_BANGUMI } from './fixtures/bangumi-fixture';
+import { keptSynthesiser } from './fixtures/demo-audio';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     fixtureCatalogueDir: string;
+    /** The demo's MP3s, encoded once per run (fixtures/demo-audio.ts). */
+    demoAudioDir: string;
   }
 }
 
@@ -19,13 +22,20 @@ export default async function setup(project: TestProject): Promise<() => void> {
   // One folder per run, so two test runs at once never rebuild each other's fixture.
   mkdirSync(join(process.cwd(), 'test-results'), { recursive: true });
   const dir = mkdtempSync(join(process.cwd(), 'test-results', 'fixture-catalogue-'));
-  await buildCatalogue({ outDir: dir, bangumi: FIXTURE_BANGUMI });
+  const demoAudio = mkdtempSync(join(process.cwd(), 'test-results', 'demo-audio-'));
+  // Both builds share one encoding of the demo's MP3s, as the test files' builds do after them.
+  const synthesise = keptSynthesiser(demoAudio);
+  await buildCatalogue({ outDir: dir, bangumi: FIXTURE_BANGUMI, synthesise });
   project.provide('fixtureCatalogueDir', dir);
+  project.provide('demoAudioDir', demoAudio);
   const bundled = shippedCatalogueDir(projectDirs().resourcesDir);
   await withBuildLock(bundled, async () => {
-    if (needsBuild(join(bundled, CATALOGUE_FILE))) await buildCatalogue({ outDir: bundled });
+    if (needsBuild(join(bundled, CATALOGUE_FILE))) await buildCatalogue({ outDir: bundled, synthesise });
   });
-  return () => rmSync(dir, { recursive: true, force: true });
+  return () => {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(demoAudio, { recursive: true, force: true });
+  };
 }
 
 /**

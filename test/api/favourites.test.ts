@@ -10,6 +10,7 @@ import { DEMO_SPEC, DEMO_WIKI_ID_BASE } from '../../src-main/catalogue/build/dem
 import { callAsUser, FORMATS, type Format, type UserCall } from '../fixtures/api';
 import { fixtureApp } from '../fixtures/app';
 import { FIXTURE_ANIME, FIXTURE_BANGUMI, FIXTURE_NOW } from '../fixtures/bangumi-fixture';
+import { runSynthesiser } from '../fixtures/demo-audio';
 import { tempDir } from '../fixtures/temp-dir';
 
 const HOST = '127.0.0.1:7777';
@@ -239,7 +240,7 @@ describe('favourites across a catalogue rebuild', () => {
     await add('json', { fav_obj_type: 'sub', fav_obj_id: String(SAKURA.trackIds[3]) });
     const before = await send('/user/favs/wiki', 'json');
     const rebuilt = tempDir('moecat-rebuilt-');
-    await buildCatalogue({ outDir: rebuilt, bangumi: FIXTURE_BANGUMI });
+    await buildCatalogue({ outDir: rebuilt, bangumi: FIXTURE_BANGUMI, synthesise: runSynthesiser() });
     const catalogue = openCatalogue(join(rebuilt, CATALOGUE_FILE));
     const app = await buildApp({ catalogue, userDb: ctx.userDb, audioDir: join(rebuilt, AUDIO_DIR), now: () => FIXTURE_NOW, uiToken: TOKEN });
     try {

@@ -12,6 +12,7 @@ import { CATALOGUE_KIND } from '../db/catalogue-kind';
 import { finishCatalogue, prepareInserts, writeEntry } from '../write/catalogue-rows';
 import { openDatabase } from '../db/database';
 import { generateDemo } from './demo/demo-content';
+import type { SynthesiseMp3Options } from './demo/mp3-synth';
 import { CATALOGUE_MIGRATIONS, CATALOGUE_ROWS_VERSION } from '../db/schema';
 import { TokenTally } from '../search/search-index';
 import type { SourceEntry } from '../write/source-entry';
@@ -32,6 +33,11 @@ export interface BuildOptions {
   /** Replaces the pinned bangumi-data items (tests use small fixtures). */
   bangumi?: BangumiData;
   onProgress?: (p: BuildProgress) => void;
+  /**
+   * Makes each demo track's MP3 (synthesiseMp3 unless given). Encoding is most of a build's time and its
+   * bytes are a pure function of their options, so tests pass one that keeps them across a run's builds.
+   */
+  synthesise?: (options: SynthesiseMp3Options) => Uint8Array;
 }
 
 export interface BuildReport {
@@ -86,6 +92,7 @@ async function buildInto(options: BuildOptions, tmpFile: string, tmpAudio: strin
   const demo = await generateDemo({
     audioDir: tmpAudio,
     onProgress: (done, total) => onProgress?.({ phase: 'audio', done, total }),
+    synthesise: options.synthesise,
   });
 
   const db = openDatabase(tmpFile, CATALOGUE_KIND);

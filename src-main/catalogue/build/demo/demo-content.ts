@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { parseFile } from 'music-metadata';
 import type { LyricsDto } from '../../../contract/objects';
 import type { MetaItem, SourceEntry, SourceSub } from '../../write/source-entry';
-import { synthesiseMp3 } from './mp3-synth';
+import { synthesiseMp3, type SynthesiseMp3Options } from './mp3-synth';
 
 export interface DemoAlbumSpec {
   /** Fixed by hand, never by position: wiki id = DEMO_WIKI_ID_BASE + n, sub id = DEMO_WIKI_ID_BASE + n*100 + track. */
@@ -151,7 +151,10 @@ export function trackUri(album: DemoAlbumSpec, track: number): string {
 export async function generateDemo(opts: {
   audioDir: string;
   onProgress?: (done: number, total: number) => void;
+  /** Makes a track's MP3: synthesiseMp3 itself unless given (tests pass one that keeps its bytes across a run's builds). */
+  synthesise?: (options: SynthesiseMp3Options) => Uint8Array;
 }): Promise<SourceEntry[]> {
+  const synthesise = opts.synthesise ?? synthesiseMp3;
   // Start clean so files from an older spec never linger next to the new ones.
   rmSync(join(opts.audioDir, 'demo'), { recursive: true, force: true });
   const total = DEMO_SPEC.reduce((n, a) => n + (a.audio ? a.tracks.length : 0), 0);
@@ -179,7 +182,7 @@ export async function generateDemo(opts: {
       };
       if (album.audio) {
         const uri = trackUri(album, t);
-        const bytes = synthesiseMp3({
+        const bytes = synthesise({
           seed: `${sourceKey}:${t}`,
           seconds: trackSeconds(album, t),
           style: album.type === 'radio' ? 'talk' : 'melody',

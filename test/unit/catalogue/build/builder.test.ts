@@ -7,6 +7,7 @@ import { AUDIO_DIR, buildCatalogue, CATALOGUE_FILE } from '../../../../src-main/
 import { FIXTURE_ANIME, FIXTURE_BANGUMI } from '../../../fixtures/bangumi-fixture';
 import { fixtureCatalogueDir } from '../../../fixtures/app';
 import { tempDir } from '../../../fixtures/temp-dir';
+import { runSynthesiser } from '../../../fixtures/demo-audio';
 
 type Row = Record<string, unknown>;
 
@@ -40,7 +41,7 @@ describe('buildCatalogue()', () => {
     const extra = { ...FIXTURE_ANIME.movie, title: 'Newly Added Film', sites: [{ site: 'bangumi', id: '777' }] };
     const extraNoId = { ...FIXTURE_ANIME.noBangumiId, title: 'Another Web Short', begin: '2020-01-01T00:00:00.000Z' };
     const items = [extra, ...FIXTURE_BANGUMI.items.slice(0, 3), extraNoId, ...FIXTURE_BANGUMI.items.slice(3)];
-    await buildCatalogue({ outDir: grown, bangumi: { version: 'fixture-2', items } });
+    await buildCatalogue({ outDir: grown, bangumi: { version: 'fixture-2', items }, synthesise: runSynthesiser() });
     const after = new Map(dump(join(grown, CATALOGUE_FILE)).wiki.map((w) => [w.source_key, w.wiki_id]));
     for (const w of first.wiki) expect(after.get(w.source_key)).toBe(w.wiki_id);
     expect(after.size).toBe(first.wiki.length + 2);

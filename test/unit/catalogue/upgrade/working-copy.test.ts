@@ -15,6 +15,7 @@ import { openUserDb } from '../../../../src-main/catalogue/user/user-db';
 import { ensureWorkingCatalogue } from '../../../../src-main/catalogue/upgrade/working-copy';
 import { fixtureCatalogueDir } from '../../../fixtures/app';
 import { FIXTURE_BANGUMI_NEXT } from '../../../fixtures/bangumi-fixture';
+import { runSynthesiser } from '../../../fixtures/demo-audio';
 
 const SITE = 'http://127.0.0.1:7777';
 
@@ -51,7 +52,7 @@ let marks: { wiki: string; sub: string };
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'moecat-upgrade-'));
   shippedV1 = join(fixtureCatalogueDir(), CATALOGUE_FILE);
-  await buildCatalogue({ outDir: join(root, 'v2'), bangumi: FIXTURE_BANGUMI_NEXT });
+  await buildCatalogue({ outDir: join(root, 'v2'), bangumi: FIXTURE_BANGUMI_NEXT, synthesise: runSynthesiser() });
   shippedV2 = join(root, 'v2', CATALOGUE_FILE);
 
   template = join(root, 'template', CATALOGUE_FILE);
