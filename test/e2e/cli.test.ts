@@ -1,10 +1,14 @@
 // The built CLI (out/main/cli.js, made by `npm run build`) run as a user runs it: real processes,
 // real files, the real bundled catalogue.
+import Database from 'better-sqlite3';
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { projectDirs } from '../../src-main/app-dirs';
+import { CATALOGUE_FILE } from '../../src-main/catalogue/build/builder';
+import { shippedCatalogueDir } from '../../src-main/server/start';
 import { tempDir } from '../fixtures/temp-dir';
 
 const CLI = join(process.cwd(), 'out', 'main', 'cli.js');
@@ -145,13 +149,27 @@ describe('moecat keys', () => {
 });
 
 describe('moecat build-catalogue', () => {
-  it('builds the bundled catalogue into --out and reports its size', () => {
+  // The one full build of the suite's files: it also checks the change report against a previous build in --out.
+  it('builds the bundled catalogue into --out, reports its size and prints what changed since the previous build there', () => {
     const out = join(tmp(), 'built');
     mkdirSync(out);
+    const previous = join(out, CATALOGUE_FILE);
+    copyFileSync(join(shippedCatalogueDir(projectDirs().resourcesDir), CATALOGUE_FILE), previous);
+    // The previous build lacked one demo album and had another title for a second one.
+    const db = new Database(previous);
+    db.pragma('foreign_keys = ON');
+    db.prepare('DELETE FROM wiki WHERE wiki_id = 51000002').run();
+    db.prepare("UPDATE wiki SET wiki_title = 'Old Title' WHERE wiki_id = 51000003").run();
+    db.close();
     const res = run(['build-catalogue', '--out', out]);
     expect(res.code).toBe(0);
     expect(res.stdout).toMatch(/Built .*catalogue\.db: \d{4,} entries, \d+ sub-entries, \d+ audio files, \d+ with an on-air schedule/);
     expect(res.stderr).toMatch(/Synthesising demo audio/);
+    const printed = res.stdout.split('\n');
+    expect(printed).toContainEqual(expect.stringMatching(/^Built .*catalogue\.db: \d+ entries/));
+    expect(printed).toContainEqual(expect.stringMatching(/^Compared with the previous build: bangumi-data [\d.]+ \(unchanged\); entries \+1 −0 ~1; /));
+    expect(printed).toContain('  added: 51000002');
+    expect(printed).toContain('  changed: 51000003');
   });
 });
 
