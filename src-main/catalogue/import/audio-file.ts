@@ -11,7 +11,8 @@
 // without an embedded picture, the folder's cover.jpg / folder.jpg / front.png is the cover
 // (folder-cover.ts); lyrics come from ID3, Vorbis comments and MP4 atoms alike (lyrics.ts). A file
 // whose ID3v2 tag music-metadata cannot read (a damaged header, an unknown version) is read again
-// past the tag: it joins, named from its path, rather than being left out. A file is read once for its
+// past the tag, and a FLAC, Ogg or MP4 file whose tags cannot be parsed again with them set aside
+// (damaged-tags.ts): it joins, named from its path, rather than being left out. A file is read once for its
 // tags, audio and md5 where it is small enough (ONE_READ_MAX).
 import { createHash } from 'node:crypto';
 import { createReadStream, readFileSync } from 'node:fs';
@@ -25,6 +26,7 @@ import { searchFold } from '../search/search-fold';
 import { titleKey } from '../search/title-key';
 import type { FolderCover } from './folder-cover';
 import { lyricsOf, type Lyrics, type Sidecar } from './lyrics';
+import { readPastDamagedTags } from './damaged-tags';
 
 /** What the import keeps of one file: its fingerprint and everything the catalogue needs from it. */
 export interface FileRecord {
@@ -179,7 +181,8 @@ export async function readAudioFile(
     // The parser is chosen by the file's extension, then by its content, either way.
     meta = bytes ? await parseBuffer(bytes, { path, size: bytes.length }, { duration: true }) : await parseFile(path, { duration: true });
   } catch (err) {
-    const bare = size > 0 ? await readPastId3(path, size).catch(() => undefined) : undefined;
+    const bare =
+      size > 0 ? ((await readPastId3(path, size).catch(() => undefined)) ?? (await readPastDamagedTags(path, size, bytes).catch(() => undefined))) : undefined;
     if (!bare) throw new Error(size === 0 ? 'the file is empty' : `cannot be read as audio (${(err as Error).message})`);
     meta = bare;
   }
