@@ -13,6 +13,7 @@ import { importFolder, type FolderImportResult } from '../../../../src-main/cata
 import { ensureWorkingCatalogue } from '../../../../src-main/catalogue/upgrade/working-copy';
 import { fixtureCatalogueDir } from '../../../fixtures/app';
 import { FIXTURE_BANGUMI_NEXT } from '../../../fixtures/bangumi-fixture';
+import { runSynthesiser } from '../../../fixtures/demo-audio';
 import { writeSongs, type TestSong } from '../../../fixtures/mp3-folder';
 
 const T0 = 1_700_000_000;
@@ -68,7 +69,7 @@ beforeAll(async () => {
   dataDir = join(root, 'data');
   mkdirSync(dataDir);
   writeSongs(music, SONGS);
-  await buildCatalogue({ outDir: join(root, 'v2'), bangumi: FIXTURE_BANGUMI_NEXT });
+  await buildCatalogue({ outDir: join(root, 'v2'), bangumi: FIXTURE_BANGUMI_NEXT, synthesise: runSynthesiser() });
   shippedV2 = join(root, 'v2', CATALOGUE_FILE);
   template = join(root, 'template', CATALOGUE_FILE);
   expect((await ensureWorkingCatalogue(join(fixtureCatalogueDir(), CATALOGUE_FILE), template)).action).toBe('installed');
