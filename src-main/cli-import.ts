@@ -24,8 +24,9 @@ export async function importCommand(folder: string, dataDir: string, print: (lin
   const working = await workingCatalogueFor(dataDir);
   const reader = openCatalogue(working);
   const known = reader.queries.library.folders().find((f) => f.path === root);
+  const hadSongs = known !== undefined && reader.queries.library.hasSongs(known.source_id);
   reader.close();
-  const unavailable = known && (await unavailableReason(root, known.songs > 0));
+  const unavailable = known && (await unavailableReason(root, hadSongs));
   if (unavailable) throw new FolderImportError(`${root} cannot be imported now: ${unavailable.text}; its albums are kept.`);
 
   const writer = openCatalogueWriter(working);

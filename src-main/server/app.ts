@@ -151,6 +151,7 @@ function watchLibrary(app: FastifyInstance, dataDir: string, timings: LibraryWat
     ...timings,
     jobs: app.jobs,
     folders: () => app.deps.catalogue.queries.library.folders(),
+    hasSongs: (sourceId) => app.deps.catalogue.queries.library.hasSongs(sourceId),
     now: app.deps.now,
     async importFolder(folder, only, job) {
       const { importFolder } = await import('../catalogue/import/folder-import');

@@ -26,8 +26,10 @@ export interface LibraryWatchTimings {
 
 export interface LibraryWatchOptions extends LibraryWatchTimings {
   jobs: CatalogueJobs;
-  /** The imported folders now, with how many songs each holds (the catalogue's). */
-  folders: () => { source_id: number; path: string; songs: number }[];
+  /** The imported folders now. */
+  folders: () => { source_id: number; path: string }[];
+  /** Whether the catalogue holds songs from the source (an empty folder that had some is a disk not mounted). */
+  hasSongs: (sourceId: number) => boolean;
   /** Imports `folder`; `only` limits it to those '/'-separated paths inside it (all when absent). */
   importFolder: (folder: string, only: string[] | undefined, job: JobContext) => Promise<unknown>;
   now?: () => number;
@@ -135,17 +137,12 @@ export class LibraryWatch {
     w.reasonText = reason?.text ?? '';
   }
 
-  /** The folder's songs in the catalogue now. */
-  private songsOf(w: Watched): number {
-    return this.opts.folders().find((f) => f.source_id === w.sourceId)?.songs ?? 0;
-  }
-
   /** Looks at every folder: an unavailable one that is back is checked; a watched one whose disk went is marked. */
   private async lookAgain(): Promise<void> {
     for (const w of this.watched.values()) {
       if (w.running) continue;
       if (w.state === 'unavailable') {
-        if ((await unavailableReason(w.path, this.songsOf(w) > 0)) === null) {
+        if ((await unavailableReason(w.path, this.opts.hasSongs(w.sourceId))) === null) {
           w.pending.add('');
           void this.runBatch(w);
         }
@@ -217,7 +214,7 @@ export class LibraryWatch {
     if (this.closed || w.running || !this.watched.has(w.sourceId)) return;
     clearTimeout(w.timer);
     w.timer = undefined;
-    const reason = await unavailableReason(w.path, this.songsOf(w) > 0);
+    const reason = await unavailableReason(w.path, this.opts.hasSongs(w.sourceId));
     if (reason !== null) {
       await this.markUnavailable(w, reason);
       return;

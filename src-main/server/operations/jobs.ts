@@ -127,8 +127,9 @@ export const importFolder = defineOperation({
     const { dataDir } = app.deps;
     if (!dataDir) throw badParameter('folder', 'cannot be imported: this server has no data directory for the covers');
     // An imported folder that is empty now is a disk not mounted: importing it would remove its albums.
-    const known = app.deps.catalogue.queries.library.folders().find((f) => f.path === folder);
-    const unavailable = known && (await unavailableReason(folder, known.songs > 0));
+    const { library } = app.deps.catalogue.queries;
+    const known = library.folders().find((f) => f.path === folder);
+    const unavailable = known && (await unavailableReason(folder, library.hasSongs(known.source_id)));
     if (unavailable) throw badParameter('folder', `cannot be imported now: ${unavailable.text}; its albums are kept`);
     const job = app.jobs.start('import', folder, async (ctx): Promise<ImportJobResult> => {
       const result = await run({ writer: ctx.writer, folder, dataDir, signal: ctx.signal, progress: ctx.progress, problem: ctx.problem, now: app.deps.now });

@@ -27,7 +27,8 @@ beforeEach(() => {
   calls = [];
   watch = new LibraryWatch({
     jobs,
-    folders: () => [{ source_id: 7, path: music, songs: 1 }],
+    folders: () => [{ source_id: 7, path: music }],
+    hasSongs: () => true,
     importFolder: async (_folder, only) => {
       calls.push(only && [...only].sort());
       return null;
