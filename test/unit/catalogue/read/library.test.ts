@@ -76,15 +76,18 @@ describe('library queries', () => {
       { file: 'Red/02.mp3', title: 'Ember', album: 'Red Sky', albumArtist: 'Aka', mtime: T0 },
     ]);
     expect((await importOf(music)).songs).toMatchObject({ added: 2, removed: 2 });
-    expect(listed(ids.music)).toMatchObject({ albums: 3, songs: 5, ...rowCounts(ids.music) });
+    expect(rowCounts(ids.music)).toEqual({ albums: 3, songs: 5 });
+    expect(listed(ids.music)).toMatchObject(rowCounts(ids.music));
 
     // A retagged song writes its album again (its rows deleted and written): counted once.
     writeSongs(music, [{ file: 'Red/02.mp3', title: 'Embers', album: 'Red Sky', albumArtist: 'Aka', mtime: T0 + 60 }]);
     expect((await importOf(music)).songs).toMatchObject({ changed: 1 });
-    expect(listed(ids.music)).toMatchObject({ albums: 3, songs: 5, ...rowCounts(ids.music) });
+    expect(rowCounts(ids.music)).toEqual({ albums: 3, songs: 5 });
+    expect(listed(ids.music)).toMatchObject(rowCounts(ids.music));
 
     writer.removeEntries(ids.music, [sqlOf(reader).prepare("SELECT source_key FROM wiki WHERE wiki_title = 'Red Sky'").pluck().get() as string]);
-    expect(listed(ids.music)).toMatchObject({ albums: 2, songs: 3, ...rowCounts(ids.music) });
+    expect(rowCounts(ids.music)).toEqual({ albums: 2, songs: 3 });
+    expect(listed(ids.music)).toMatchObject(rowCounts(ids.music));
   });
 
   it('says whether a source has songs', () => {
