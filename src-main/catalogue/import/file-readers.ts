@@ -1,15 +1,23 @@
 // The readers of a folder import's audio files: worker threads, each reading files with readAudioFile()
 // (audio-file.ts), so that parsing tags and audio — most of what a first import costs — runs beside the
-// main thread, which walks the folder and writes the catalogue (docs/sources.md, "Importing a folder").
+// main thread, which walks the folder and writes the catalogue (docs/search-and-performance.md, "Folder import").
 //
 // Decisions:
-// - One worker per core but one (the main thread has the catalogue to write), at most MAX_THREADS,
-//   started when the first file is to be read (a re-import with nothing changed starts none).
+// - One worker per core but one (the main thread has the catalogue to write), at most MAX_THREADS, each
+//   started when the files in flight call for it: a re-import with nothing changed starts none, a few
+//   changed files one. sharp is loaded in the main thread before the first worker starts (on Linux it must
+//   be, or a worker's end can take the process down).
 // - The worker is the built file import-reader.js beside the main bundle (electron.vite.config.ts). Where
-//   there is none — the sources run by the tests, or a worker that cannot start — files are read in this
-//   thread, by the same function, with the same results: the readers change how fast, never what.
-// - A worker that fails while reading (it cannot fail on a bad file: readAudioFile's errors are answers)
-//   has its files read again in this thread, and the rest of the import reads here too.
+//   there is none (the sources run by the tests), or no worker can start, files are read in this thread
+//   by the same function, with the same results: the readers change how fast, never what.
+// - Every file is checked again where it is read (readHere): its real path, and its sidecar's and folder
+//   cover's, must lie inside the folder (inside-folder.ts) — a file swapped for a link out while it waited
+//   in the queue is not read.
+// - A worker that ends while reading (a file that crashed the parser or ran it out of memory) has the files
+//   it held reported as problems, not read again here, and another worker takes its place; after
+//   MAX_RESTARTS such ends the rest of the import reads in this thread. One that ends before its first
+//   answer (it could not start) has its files read here.
+// - close() ends the workers and answers the files still waiting with an error (a cancelled import).
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -17,20 +25,26 @@ import { Worker } from 'node:worker_threads';
 import type { Sidecar } from './lyrics';
 import type { FolderCover } from './folder-cover';
 import { readAudioFile, type FileRecord } from './audio-file';
+import { realFileInsideSync } from './inside-folder';
 
 /** Worker threads at most, whatever the core count: beyond it the single writer is what limits. */
 const MAX_THREADS = 4;
 /** Files given to each reader at once, so it has the next while its last answer travels back. */
 const QUEUE_PER_READER = 4;
+/** Workers that may end while reading before the rest of an import reads in this thread. */
+const MAX_RESTARTS = 3;
 
-/** One file to read: readAudioFile()'s arguments. */
+/** What is said of a file that is a link out of the folder (or to nothing). */
+export const LINK_OUT = 'a link to a file outside the folder (or to nothing); skipped';
+
+/** One file to read: where it was found (`path`, maybe a link) and readAudioFile()'s other arguments. */
 export interface ReadJob {
+  /** The folder as named, and its real path (every read must lie inside it). */
   root: string;
+  realRoot: string;
   dataDir: string;
   rel: string;
   path: string;
-  size: number;
-  mtimeMs: number;
   sidecar: Sidecar | null;
   folderCover: FolderCover | null;
 }
@@ -38,29 +52,56 @@ export interface ReadJob {
 /** What reading one file gave: its record, or why it is not usable; and the problems it reported. */
 export type ReadAnswer = { record: FileRecord; problems: string[] } | { error: string; problems: string[] };
 
-/** The message a worker answers with. */
-export interface ReaderMessage {
-  id: number;
-  answer: ReadAnswer;
-}
+/** The messages a worker sends: that it is ready, then one answer per file. */
+export type ReaderMessage = { ready: true } | { id: number; answer: ReadAnswer };
 
 export interface FileReaders {
   read(job: ReadJob): Promise<ReadAnswer>;
   /** How many files to keep in flight. */
   readonly capacity: number;
-  /** Worker threads reading (0: this thread reads). */
-  readonly threads: number;
   /** Files answered so far by the workers and by this thread. */
   counts(): { workers: number; here: number };
+  /** Ends the workers; the files still waiting are answered with an error. */
   close(): Promise<void>;
 }
+
+const codeOf = (err: unknown) => (err as NodeJS.ErrnoException).code ?? (err as Error).message;
 
 /** Reads one file here: what a worker does with a job. */
 export async function readHere(job: ReadJob): Promise<ReadAnswer> {
   const problems: string[] = [];
-  const ctx = { root: job.root, dataDir: job.dataDir, report: (problem: string) => problems.push(problem) };
+  const report = (problem: string) => problems.push(problem);
+  let file;
   try {
-    const record = await readAudioFile(ctx, job.rel, job.path, job.size, job.mtimeMs, job.sidecar, job.folderCover);
+    file = realFileInsideSync(job.realRoot, job.path);
+  } catch (err) {
+    return { error: `cannot be read (${codeOf(err)})`, problems };
+  }
+  if (!file) return { error: LINK_OUT, problems };
+  const inside = (path: string) => {
+    try {
+      return realFileInsideSync(job.realRoot, path) !== undefined;
+    } catch {
+      return false;
+    }
+  };
+  let sidecar = job.sidecar;
+  if (sidecar && !sidecar.outside && !inside(sidecar.path)) sidecar = { ...sidecar, outside: true };
+  let folderCover = job.folderCover;
+  if (folderCover && !inside(folderCover.path)) {
+    report(`${job.rel}: the folder's cover picture is no longer a file inside the folder; imported without it.`);
+    folderCover = null;
+  }
+  try {
+    const record = await readAudioFile(
+      { root: job.root, dataDir: job.dataDir, report },
+      job.rel,
+      file.path,
+      file.info.size,
+      file.info.mtimeMs,
+      sidecar,
+      folderCover,
+    );
     return { record, problems };
   } catch (err) {
     return { error: (err as Error).message, problems };
@@ -80,9 +121,21 @@ export function defaultThreads(): number {
   return Math.max(1, Math.min(MAX_THREADS, availableParallelism() - 1));
 }
 
+interface Reader {
+  worker: Worker;
+  /** Whether it said it is ready (its modules loaded): an end after that is a file's doing. */
+  ready: boolean;
+  waiting: Map<number, Waiting>;
+}
+
+interface Waiting {
+  job: ReadJob;
+  resolve: (answer: ReadAnswer) => void;
+}
+
 /**
- * Readers for one import: `threads` workers running `workerFile` (default: the built one), or this thread
- * when there is no worker file or threads is 0.
+ * Readers for one import: up to `threads` workers running `workerFile` (default: the built one), or this
+ * thread when there is no worker file or threads is 0.
  */
 export function openFileReaders({ workerFile = builtReaderFile(), threads = defaultThreads() }: { workerFile?: string; threads?: number } = {}): FileReaders {
   const counted = { workers: 0, here: 0 };
@@ -91,55 +144,82 @@ export function openFileReaders({ workerFile = builtReaderFile(), threads = defa
     return readHere(job);
   };
   const counts = () => ({ ...counted });
-  if (!workerFile || threads < 1) return { read: here, capacity: QUEUE_PER_READER, threads: 0, counts, close: async () => {} };
+  if (!workerFile || threads < 1) return { read: here, capacity: QUEUE_PER_READER, counts, close: async () => {} };
 
-  const waiting = new Map<number, { job: ReadJob; resolve: (a: ReadAnswer) => void; worker: Worker }>();
+  const readers: Reader[] = [];
   let nextId = 0;
-  let next = 0;
-  let broken = false;
-  const workers: Worker[] = [];
-  const fail = (worker: Worker) => {
-    // Its files, and every later one, are read here.
-    broken = true;
-    for (const [id, w] of waiting) {
-      if (w.worker !== worker) continue;
-      waiting.delete(id);
-      void here(w.job).then(w.resolve);
+  let restarts = 0;
+  /** Every later file is read here (no worker could start, or too many ended). */
+  let inThisThread = false;
+  let closed = false;
+  // sharp in the main thread first (see the header); loaded once, with the first worker.
+  let sharpLoaded: Promise<unknown> | undefined;
+
+  const ended = (reader: Reader) => {
+    const index = readers.indexOf(reader);
+    if (index < 0) return;
+    readers.splice(index, 1);
+    if (closed) return;
+    if (!reader.ready)
+      inThisThread = true; // it never started: its files, and the rest, are read here
+    else if (++restarts > MAX_RESTARTS) inThisThread = true;
+    for (const w of reader.waiting.values()) {
+      if (!reader.ready) void here(w.job).then(w.resolve);
+      else w.resolve({ error: 'reading it stopped the thread that read it (damaged, or too large to read)', problems: [] });
     }
   };
-  const start = () => {
-    for (let i = 0; i < threads; i++) {
-      const worker = new Worker(workerFile);
-      worker.unref();
-      worker.on('message', ({ id, answer }: ReaderMessage) => {
-        const w = waiting.get(id);
-        if (!w) return;
-        waiting.delete(id);
-        counted.workers++;
-        w.resolve(answer);
-      });
-      worker.on('error', () => fail(worker));
-      worker.on('exit', () => fail(worker));
-      workers.push(worker);
+  const start = (): Reader | undefined => {
+    let worker: Worker;
+    try {
+      worker = new Worker(workerFile);
+    } catch {
+      inThisThread = true;
+      return undefined;
     }
+    const reader: Reader = { worker, ready: false, waiting: new Map() };
+    worker.on('message', (message: ReaderMessage) => {
+      if ('ready' in message) {
+        reader.ready = true;
+        return;
+      }
+      const w = reader.waiting.get(message.id);
+      if (!w) return;
+      reader.waiting.delete(message.id);
+      counted.workers++;
+      w.resolve(message.answer);
+    });
+    worker.on('error', () => ended(reader));
+    worker.on('exit', () => ended(reader));
+    readers.push(reader);
+    return reader;
   };
+  /** The least busy reader, a new one when every one has a full queue and there is room for one more. */
+  const readerFor = (): Reader | undefined => {
+    let best = readers[0];
+    for (const r of readers) if (r.waiting.size < best.waiting.size) best = r;
+    if ((!best || best.waiting.size >= QUEUE_PER_READER) && readers.length < threads) return start() ?? best;
+    return best;
+  };
+
   return {
-    read(job) {
-      if (broken) return here(job);
-      if (workers.length === 0) start(); // on the first file: an import with nothing to read starts none
-      const worker = workers[next++ % workers.length];
+    async read(job) {
+      if (!inThisThread) await (sharpLoaded ??= import('sharp').catch(() => undefined));
+      if (closed) return { error: 'the import was stopped', problems: [] };
+      const reader = inThisThread ? undefined : readerFor();
+      if (!reader) return here(job);
       const id = nextId++;
       return new Promise((resolve) => {
-        waiting.set(id, { job, resolve, worker });
-        worker.postMessage({ id, job });
+        reader.waiting.set(id, { job, resolve });
+        reader.worker.postMessage({ id, job });
       });
     },
     capacity: threads * QUEUE_PER_READER,
-    threads,
     counts,
     async close() {
-      broken = true; // an exit now is no failure: nothing is waiting
-      await Promise.all(workers.map((w) => w.terminate()));
+      closed = true;
+      const all = readers.splice(0);
+      for (const r of all) for (const w of r.waiting.values()) w.resolve({ error: 'the import was stopped', problems: [] });
+      await Promise.all(all.map((r) => r.worker.terminate()));
     },
   };
 }

@@ -34,7 +34,8 @@
 //   answering.
 // - Every file read (an audio file, with its embedded picture, and its sidecar .lrc) is read by its real path,
 //   which must lie inside the folder's (inside-folder.ts): links are followed only to files inside it,
-//   checked when found and again when read, so a file swapped for a link out meanwhile is not read.
+//   checked when found and again where it is read (file-readers.ts), so a file swapped for a link out
+//   meanwhile is not read.
 //   Linked folders are not entered (no loops). Hidden files and folders (".name") are skipped.
 // Over 300 lines: scanning, grouping and writing are one pipeline with one shared state shape.
 import { existsSync, lstatSync, type Dirent } from 'node:fs';
@@ -47,7 +48,7 @@ import type { ImportJobResult } from '../../contract/app';
 import { localMidnight, midnightOf } from '../../contract/time';
 import { isAudioFileName } from '../../contract/audio-formats';
 import type { FileRecord } from './audio-file';
-import { openFileReaders, type FileReaders } from './file-readers';
+import { LINK_OUT as READER_LINK_OUT, openFileReaders, type FileReaders } from './file-readers';
 import { realFileInsideSync } from './inside-folder';
 import { folderCoverIn, type FolderCover } from './folder-cover';
 import { sidecarOf, type Lyrics, type Sidecar } from './lyrics';
@@ -62,6 +63,10 @@ const BATCH_ALBUMS = 100;
 const GROUP_MS = 250;
 /** Songs written in one step (one album at least): what a step costs, the server's next answer may wait. */
 const STEP_SONGS = 10;
+/** An import with at most this many files in its scope reads them in this thread (file-readers.ts). */
+const IN_THREAD_FILES = 20;
+/** Search index rows written in one turn before a group commits (about a step's worth of time). */
+const SEARCH_ROWS_PER_TURN = 100;
 /** The longest the import keeps the event loop before it lets a request in. */
 const YIELD_MS = 4;
 /** WAL pages (4 KiB) before SQLite copies the WAL into the file, while an import runs (SQLite's default is 1000). */
@@ -151,7 +156,7 @@ function checkSignal(signal: AbortSignal | undefined): void {
 }
 
 const toPosix = (rel: string) => rel.split(sep).join('/');
-const LINK_OUT = 'a link to a file outside the folder (or to nothing); skipped.';
+const LINK_OUT = `${READER_LINK_OUT}.`;
 
 /** Dates worked out so far (a library names the same few hundred years and days again and again). */
 const tagDates = new Map<string, number | undefined>();
@@ -409,10 +414,14 @@ export async function importFolder(opts: FolderImportOptions): Promise<FolderImp
         total += await countFiles(root, scope, (n, dir) => progress({ phase: 'scan', done: total + n, total: 0, current: dir }), signal);
     }
     const songs = { added: 0, changed: 0, removed: 0, total: 0 };
-    const readers = openFileReaders(opts.readers);
+    // A few files (a folder watch's batch) are read here: a worker's start would cost more than they do.
+    const readers = openFileReaders(opts.readers ?? (total <= IN_THREAD_FILES ? { threads: 0 } : undefined));
+    const stop = () => void readers.close();
+    signal?.addEventListener('abort', stop, { once: true });
     try {
       await readFiles({ root, realRoot, dataDir, scopes, tables, sourceId: source.sourceId, report, signal, songs, total, progress, readers });
     } finally {
+      signal?.removeEventListener('abort', stop);
       await readers.close();
     }
     for (const scope of scopes) songs.removed += tables.markGone(scope);
@@ -591,18 +600,8 @@ async function readFiles(run: ReadRun): Promise<void> {
   let lastYield = performance.now();
   const reading = new Set<Promise<void>>();
   const readOne = async (rel: string, path: string, fresh: boolean, sidecar: Sidecar | null, folderCover: FolderCover | null) => {
-    let file;
-    try {
-      file = realFileInsideSync(realRoot, path);
-    } catch (err) {
-      report(`${rel}: cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`);
-      return;
-    }
-    if (!file) {
-      report(`${rel}: ${LINK_OUT}`);
-      return;
-    }
-    const answer = await run.readers.read({ root, dataDir, rel, path: file.path, size: file.info.size, mtimeMs: file.info.mtimeMs, sidecar, folderCover });
+    const answer = await run.readers.read({ root, realRoot, dataDir, rel, path, sidecar, folderCover });
+    if (signal?.aborted) return; // stopped: what it says is not the file's doing
     for (const problem of answer.problems) report(problem);
     if ('error' in answer) {
       report(`${rel}: ${answer.error}.`);
@@ -705,6 +704,11 @@ async function writeAlbums(run: WriteRun): Promise<void> {
   const work = [...run.toRemove.map((key) => ({ key, remove: true })), ...run.toWrite.map((key) => ({ key, remove: false }))];
   let open = false;
   let openedAt = 0;
+  /** Commits the group, its search rows written a slice a turn first (the server answers between slices). */
+  const commit = async () => {
+    while (writer.writeHeldSearchRows(SEARCH_ROWS_PER_TURN) > 0) await yieldToLoop();
+    writer.commitGroup();
+  };
   let inGroup = 0;
   let done = 0;
   try {
@@ -745,12 +749,12 @@ async function writeAlbums(run: WriteRun): Promise<void> {
       done += step.length;
       inGroup += step.length;
       if (inGroup >= run.batchAlbums || performance.now() - openedAt >= GROUP_MS) {
-        writer.commitGroup();
+        await commit();
         [open, inGroup] = [false, 0];
       }
       await yieldToLoop();
     }
-    if (open) writer.commitGroup();
+    if (open) await commit();
     open = false;
   } finally {
     // Cancelled: the whole albums written so far are kept. Failed: the group it failed in is undone.

@@ -33,6 +33,8 @@ export function prepareInserts(db: Db, { bulk = true }: { bulk?: boolean } = {})
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
     wikiFts: db.prepare('INSERT INTO wiki_fts (rowid, title, other, kind) VALUES (?, ?, ?, ?)'),
     subFts: db.prepare('INSERT INTO sub_fts (rowid, title, other, entry, kind) VALUES (?, ?, ?, ?, ?)'),
+    wikiFtsDelete: db.prepare('DELETE FROM wiki_fts WHERE rowid = ?'),
+    subFtsDelete: db.prepare('DELETE FROM sub_fts WHERE rowid = ?'),
     alias: db.prepare('INSERT OR IGNORE INTO wiki_alias (wiki_id, alias, lang) VALUES (?, ?, ?)'),
     name: db.prepare('INSERT OR IGNORE INTO wiki_name (name, wiki_id, part) VALUES (?, ?, ?)'),
     word: db.prepare('INSERT INTO search_word (word) VALUES (?) ON CONFLICT (word) DO UPDATE SET n = n + 1'),
@@ -59,6 +61,8 @@ type InsertName =
   | 'wiki'
   | 'wikiFts'
   | 'subFts'
+  | 'wikiFtsDelete'
+  | 'subFtsDelete'
   | 'alias'
   | 'name'
   | 'word'
@@ -111,50 +115,61 @@ function writeArtists(ins: CatalogueInserts, wikiId: number, subId: number, meta
  * "Writing rows"). An FTS5 table moves the rows it holds in memory into a new segment on disk whenever a
  * statement of the same transaction opens a statement journal — every insert that fires a trigger (a song,
  * its upload) or deletes with a cascade — so index rows written between such statements made a segment
- * of one row each, and merging them cost more than the rest of the write. Written together, a batch's rows
- * make one segment.
+ * of one row each. Held and written together, a batch's rows make one segment. Deletions of index rows
+ * are held too, in the one order with the additions, so writing them replays exactly what writing at once
+ * would have done.
  */
 export class PendingSearchRows {
-  private wiki: [rowid: number, title: string, other: string, kind: string][] = [];
-  private sub: [rowid: number, title: string, other: string, entry: string, kind: string][] = [];
-  private entries = new Set<number>();
+  private ops: SearchOp[] = [];
 
-  addWiki(...row: PendingSearchRows['wiki'][number]): void {
-    this.wiki.push(row);
-    this.entries.add(row[0]);
+  addWiki(rowid: number, title: string, other: string, kind: string): void {
+    this.ops.push({ table: 'wiki', rowid, row: [title, other, kind] });
   }
 
-  addSub(...row: PendingSearchRows['sub'][number]): void {
-    this.sub.push(row);
+  addSub(rowid: number, title: string, other: string, entry: string, kind: string): void {
+    this.ops.push({ table: 'sub', rowid, row: [title, other, entry, kind] });
   }
 
-  /** Whether the rows of this entry are held (its index rows must be written before they are deleted). */
-  holds(wikiId: number): boolean {
-    return this.entries.has(wikiId);
+  /** An index row to delete (an entry or song written again or removed). */
+  remove(table: 'wiki' | 'sub', rowid: number): void {
+    this.ops.push({ table, rowid });
   }
 
-  /** How many rows are held, to go back to with truncate() when what added them is undone. */
-  mark(): [number, number] {
-    return [this.wiki.length, this.sub.length];
+  get size(): number {
+    return this.ops.length;
   }
 
-  truncate([wiki, sub]: [number, number]): void {
-    for (const [wikiId] of this.wiki.splice(wiki)) this.entries.delete(wikiId);
-    this.sub.length = sub;
+  /** How much is held, to go back to with truncate() when the write that added the rest is undone. */
+  mark(): number {
+    return this.ops.length;
   }
 
-  /** Writes the rows held (in the order they came) and forgets them. */
-  write(ins: CatalogueInserts): void {
-    for (const row of this.wiki) ins.wikiFts.run(...row);
-    for (const row of this.sub) ins.subFts.run(...row);
-    this.clear();
+  truncate(mark: number): void {
+    this.ops.length = Math.min(this.ops.length, mark);
+  }
+
+  /** Writes what is held, in the order it came (at most `max` of it), and forgets it; answers how much is left. */
+  write(ins: CatalogueInserts, max = Infinity): number {
+    const n = Math.min(max, this.ops.length);
+    for (let i = 0; i < n; i++) {
+      const op = this.ops[i];
+      if (!op.row) (op.table === 'wiki' ? ins.wikiFtsDelete : ins.subFtsDelete).run(op.rowid);
+      else (op.table === 'wiki' ? ins.wikiFts : ins.subFts).run(op.rowid, ...op.row);
+    }
+    this.ops.splice(0, n);
+    return this.ops.length;
   }
 
   clear(): void {
-    this.wiki = [];
-    this.sub = [];
-    this.entries.clear();
+    this.ops = [];
   }
+}
+
+interface SearchOp {
+  table: 'wiki' | 'sub';
+  rowid: number;
+  /** The row's columns after its rowid; absent: the row is deleted. */
+  row?: string[];
 }
 
 /**

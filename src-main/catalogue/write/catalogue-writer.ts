@@ -81,6 +81,12 @@ export interface CatalogueWriter {
    * made meanwhile become savepoints of it (each whole or not at all), and commitGroup() keeps them all.
    */
   openGroup(): void;
+  /**
+   * Writes at most `max` of the group's held search rows (catalogue-rows.ts, PendingSearchRows) and answers
+   * how many are left, so that a large group's can be written over several turns before commitGroup().
+   */
+  writeHeldSearchRows(max: number): number;
+  /** Writes the group's held search rows and commits it; when that fails, the group is rolled back whole. */
   commitGroup(): void;
   rollbackGroup(): void;
   close(): void;
@@ -134,8 +140,6 @@ export function openCatalogueWriter(file: string, options: Omit<OpenOptions, 're
   const wikiIdsOfSource = rw.prepare('SELECT wiki_id FROM wiki WHERE source_id = ?').pluck();
   const subsOf = rw.prepare('SELECT source_key AS key, sub_id AS subId FROM sub WHERE sub_parent_wiki = ?');
   const wikiDelete = rw.prepare('DELETE FROM wiki WHERE wiki_id = ?');
-  const wikiFtsDelete = rw.prepare('DELETE FROM wiki_fts WHERE rowid = ?');
-  const subFtsDelete = rw.prepare('DELETE FROM sub_fts WHERE rowid = ?');
   const maxWikiId = rw.prepare('SELECT max(wiki_id) FROM wiki').pluck();
   const maxSubId = rw.prepare('SELECT max(sub_id) FROM sub').pluck();
   const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -180,10 +184,9 @@ export function openCatalogueWriter(file: string, options: Omit<OpenOptions, 're
 
   /** Deletes an entry's rows and its search rows; returns its sub-entries' ids by source key. */
   const deleteEntry = (wikiId: number): Map<string, number> => {
-    if (pending.holds(wikiId)) pending.write(ins); // its index rows are deleted below: they must be there
     const subs = new Map((subsOf.all(wikiId) as { key: string; subId: number }[]).map((s) => [s.key, s.subId]));
-    for (const subId of subs.values()) subFtsDelete.run(subId);
-    wikiFtsDelete.run(wikiId);
+    for (const subId of subs.values()) pending.remove('sub', subId);
+    pending.remove('wiki', wikiId);
     wikiDelete.run(wikiId); // cascades: aliases, externals, tags, sub-entries, uploads, schedule
     return subs;
   };
@@ -255,11 +258,23 @@ export function openCatalogueWriter(file: string, options: Omit<OpenOptions, 're
       rw.exec('BEGIN');
       group = true;
     },
+    writeHeldSearchRows(max) {
+      if (!group) throw new Error('No group is open.');
+      return pending.write(ins, max);
+    },
     commitGroup() {
       if (!group) throw new Error('No group is open.');
-      pending.write(ins);
-      rw.exec('COMMIT');
-      group = false;
+      try {
+        pending.write(ins);
+        rw.exec('COMMIT');
+      } catch (err) {
+        // Nothing of the group is kept: its rows, its held search rows and the group itself go.
+        pending.clear();
+        if (rw.inTransaction) rw.exec('ROLLBACK');
+        throw err;
+      } finally {
+        group = false;
+      }
     },
     rollbackGroup() {
       if (!group) throw new Error('No group is open.');

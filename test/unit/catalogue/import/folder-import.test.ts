@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import {
   chmodSync,
   copyFileSync,
+  realpathSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -371,21 +372,11 @@ describe('importFolder() — files read by worker threads', () => {
   });
 
   it('answers each file from a worker, as this thread would', async () => {
-    const file = join(music, 'Aoi Band/Blue Horizon/01 Dawn.mp3');
-    const job = {
-      root: music,
-      dataDir,
-      rel: 'Aoi Band/Blue Horizon/01 Dawn.mp3',
-      path: file,
-      size: statSync(file).size,
-      mtimeMs: 0,
-      sidecar: null,
-      folderCover: null,
-    };
+    const rel = 'Aoi Band/Blue Horizon/01 Dawn.mp3';
+    const job = { root: music, realRoot: realpathSync(music), dataDir, rel, path: join(music, rel), sidecar: null, folderCover: null };
     const readers = openFileReaders({ workerFile, threads: 1 });
     try {
-      expect(readers.threads).toBe(1);
-      const [answer, broken] = await Promise.all([readers.read(job), readers.read({ ...job, rel: 'broken.mp3', path: join(music, 'broken.mp3'), size: 3600 })]);
+      const [answer, broken] = await Promise.all([readers.read(job), readers.read({ ...job, rel: 'broken.mp3', path: join(music, 'broken.mp3') })]);
       expect(answer).toEqual(await readHere(job));
       expect(answer).toMatchObject({ record: { title: 'Dawn', titleDerived: { key: titleKey('Dawn') } }, problems: [] });
       expect(broken).toMatchObject({ error: expect.stringMatching(/no MP3 audio/) });
@@ -393,6 +384,51 @@ describe('importFolder() — files read by worker threads', () => {
     } finally {
       await readers.close();
     }
+  });
+
+  it('checks where a file is read that it still lies inside the folder', async () => {
+    const rel = 'Loose/a song.mp3';
+    const job = { root: music, realRoot: realpathSync(music), dataDir, rel, path: join(music, rel), sidecar: null, folderCover: null };
+    // Swapped for a link out after it was found.
+    const outside = join(work, 'outside.mp3');
+    copyFileSync(join(music, rel), outside);
+    unlinkSync(join(music, rel));
+    symlinkSync(outside, join(music, rel));
+    const readers = openFileReaders({ workerFile, threads: 1 });
+    try {
+      await expect(readers.read(job)).resolves.toEqual({ error: expect.stringMatching(/link to a file outside the folder/), problems: [] });
+    } finally {
+      await readers.close();
+    }
+  });
+
+  it('reports the files a worker held when it ends while reading, and finishes the import', async () => {
+    const crashing = join(workerDir, 'crashing.mjs');
+    writeFileSync(
+      crashing,
+      "import { parentPort } from 'node:worker_threads'; parentPort.postMessage({ ready: true }); parentPort.once('message', () => process.exit(1));",
+    );
+    const result = await run({ readers: { workerFile: crashing, threads: 1 } });
+    const stopped = result.problems.filter((p) => /stopped the thread that read it/.test(p));
+    expect(stopped.length).toBeGreaterThan(0);
+    // The files it held are not read again here (they may be what ended it); the others join.
+    const stoppedSongs = stopped.filter((p) => !/^(broken|Loose\/empty)\.mp3:/.test(p));
+    expect(result.songs.total).toBe(7 - stoppedSongs.length);
+  });
+
+  it('stops at once when cancelled while a worker holds files', async () => {
+    const hanging = join(workerDir, 'hanging.mjs');
+    writeFileSync(hanging, "import { parentPort } from 'node:worker_threads'; parentPort.postMessage({ ready: true }); parentPort.on('message', () => {});");
+    const abort = new AbortController();
+    const reading = run({
+      readers: { workerFile: hanging, threads: 1 },
+      signal: abort.signal,
+      progress: (p) => {
+        if (p.phase === 'read' && p.done === 2) abort.abort();
+      },
+    });
+    await expect(reading).rejects.toThrow(/cancelled/);
+    expect(albums()).toHaveLength(0);
   });
 
   it('reads in this thread when the worker stops, and finishes the import', async () => {

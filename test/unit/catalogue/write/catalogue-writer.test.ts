@@ -209,6 +209,57 @@ describe('catalogue writer', () => {
       expect(writer.knownEntries(source.sourceId).has('bad')).toBe(false);
     });
 
+    it.each([
+      ['in a group', (fn: () => void) => (writer.openGroup(), fn(), writer.commitGroup())],
+      ['in a transaction', (fn: () => void) => writer.transaction(fn)],
+    ])('keeps the search rows of what stands when a failing call had rewritten an entry held %s', (_where, batch) => {
+      const source = writer.ensureSource('folder', '/music', 'music');
+      const broken = album('bad', 'Bad Album', [
+        ['same', 'Sameold A'],
+        ['same', 'Sameold B'],
+      ]);
+      let a = 0;
+      let other = 0;
+      batch(() => {
+        [other] = writer.upsertEntries(source.sourceId, [album('o', 'Otter Album', [['o1', 'Otter Song']])]);
+        [a] = writer.upsertEntries(source.sourceId, [
+          album('a', 'Quokka Album', [
+            ['a1', 'Wombat Song'],
+            ['a2', 'Wallaby Song'],
+          ]),
+        ]);
+        // Rewrites A (whose search rows are held), then fails: the rewrite is undone with it.
+        expect(() => writer.upsertEntries(source.sourceId, [album('a', 'Narwhal Album', [['a1', 'Dugong Song']]), broken])).toThrow();
+      });
+      expect(wikiRow(a)?.wiki_title).toBe('Quokka Album');
+      expect(match('"quo"*')).toEqual([a]);
+      expect(match('"nar"*')).toEqual([]);
+      expect(match('"ott"*')).toEqual([other]);
+      expect(subMatch('"wom"*')).toEqual([subIdsOf(a).a1]);
+      expect(subMatch('"wal"*')).toEqual([subIdsOf(a).a2]);
+      expect(subMatch('"dug"*')).toEqual([]);
+      expect(subMatch('"sam"*')).toEqual([]);
+      // Exactly one search row for each row that stands.
+      const ids = [other, a];
+      expect(sqlOf(reader).prepare('SELECT count(*) FROM wiki_fts WHERE rowid >= ?').pluck().get(IMPORT_ID_BASE)).toBe(ids.length);
+      expect(sqlOf(reader).prepare('SELECT count(*) FROM sub_fts WHERE rowid >= ?').pluck().get(IMPORT_ID_BASE)).toBe(3);
+    });
+
+    it("writes a large group's search rows a slice at a time before it commits", () => {
+      const source = writer.ensureSource('folder', '/music', 'music');
+      writer.openGroup();
+      const ids = writer.upsertEntries(
+        source.sourceId,
+        Array.from({ length: 5 }, (_, i) => album(`k${i}`, `Kiwi ${i}`, [[`s${i}`, `Kakapo ${i}`]])),
+      );
+      // Five entries and five songs held: ten rows, written three at a time.
+      expect(writer.writeHeldSearchRows(3)).toBe(7);
+      expect(writer.writeHeldSearchRows(3)).toBe(4);
+      writer.commitGroup();
+      expect(match('"kiw"*')).toEqual(ids);
+      expect(subMatch('"kak"*')).toHaveLength(5);
+    });
+
     it('leaves nothing of a group rolled back, and writes as before afterwards', () => {
       const source = writer.ensureSource('folder', '/music', 'music');
       writer.openGroup();
