@@ -4,18 +4,20 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The files that took longest in CI (about 30 s to 2½ minutes each), longest first. A fresh clone has no
- * timings of its own, and vitest then starts the largest files first: by size these came mid-run or late,
- * and one long file left last runs alone on one worker while the other waits.
+ * The files that took longest in CI (about 30 s to 2½ minutes each), longest first, except that the two
+ * longest browser files are each followed by one that keeps a core busy by itself (a catalogue build): run
+ * alone, a browser file kept little more than half a core busy. A fresh clone has no timings of its own, and
+ * vitest then starts the largest files first: by size these came mid-run or late, and one long file left
+ * last runs alone.
  */
 const LONGEST = [
   'test/e2e/accessibility.test.ts',
+  'test/unit/catalogue/build/demo/demo-content.test.ts',
   'test/e2e/layout.test.ts',
+  'test/unit/catalogue/build/builder.test.ts',
   'test/e2e/cli.test.ts',
   'test/e2e/gapless-replaygain.test.ts',
-  'test/unit/catalogue/build/demo/demo-content.test.ts',
   'test/e2e/on-air-today.test.ts',
-  'test/unit/catalogue/build/builder.test.ts',
   'test/e2e/audio-formats.test.ts',
   'test/e2e/library.test.ts',
 ];
