@@ -1,7 +1,7 @@
 // The folder import, measured for `npm run bench`: `moecat serve`'s server imports the generated library
 // (tools/gen-library.ts) through the app's own job (POST /app/library/import), as the Library page does
 // — in the server's process — while autocannon keeps asking it for answers at LOAD_RATE requests a
-// second (steady use by several listeners: the served figures' saturating load would measure how the
+// second (after a few seconds of the same load to warm the server up) (steady use by several listeners: the served figures' saturating load would measure how the
 // two share the CPU, not the import); then imports it again with nothing changed, the same load running.
 // The figures: files per second of each run (the job's own start and end), the server process's peak
 // RSS, and the latency of the load during the first import beside the same load right before it. The
@@ -98,6 +98,9 @@ export async function benchImport(
     return { seconds, filesPerSecond: files / seconds, status: job.status, result: job.result, problems: job.problems.length, during, cpuSeconds };
   };
 
+  // The load runs a few seconds first, unmeasured: the server's first answers (its caches filling, code
+  // compiled on first use) say nothing of how an import running beside it changes what it answers.
+  await pound(3);
   const before = loadOf(await pound(4));
   const first = await run();
   const again = await run();
