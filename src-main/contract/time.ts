@@ -97,14 +97,18 @@ export interface BroadcastDay {
   minute: number;
 }
 
-/** The broadcast day an instant (Unix ms) belongs to, in a zone. */
+/**
+ * The broadcast day an instant (Unix ms) belongs to, in a zone: the calendar day its wall clock shows, or
+ * the day before when the clock shows less than 05:00 — by the wall clock, so a night whose clocks go back
+ * or forward an hour still changes day at 05:00 local time.
+ */
 export function broadcastDay(ms: number, timeZone = CATALOGUE_TIME_ZONE): BroadcastDay {
-  const shifted = wallTime(ms - BROADCAST_DAY_START_HOUR * 3600_000, timeZone);
   const actual = wallTime(ms, timeZone);
   const lateNight = actual.hour < BROADCAST_DAY_START_HOUR;
+  const back = lateNight ? 1 : 0;
   return {
-    midnight: localMidnight(shifted.year, shifted.month, shifted.day, timeZone),
-    weekday: shifted.weekday,
+    midnight: localMidnight(actual.year, actual.month, actual.day - back, timeZone),
+    weekday: ((actual.weekday - 1 - back + 7) % 7) + 1,
     minute: (lateNight ? 24 * 60 : 0) + actual.hour * 60 + actual.minute,
   };
 }
