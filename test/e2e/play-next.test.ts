@@ -28,6 +28,11 @@ describe('play next', () => {
     let page = await h.open(`/music/${SAKURA_ID}`);
     await page.getByTestId('play-all').click();
     await expect.poll(() => page.getByTestId('player-bar').textContent()).toContain(SAKURA.tracks[0]);
+    // Paused, so the first song is still the current one however long the next pages take (it lasts 8 s).
+    const toggle = page.getByTestId('player-bar').getByTestId('player-toggle');
+    await expect.poll(() => toggle.getAttribute('aria-label')).toBe('Pause');
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-label')).toBe('Play');
     page = await h.open(`/music/${DEMO_WIKI_ID_BASE + INORI.n}`);
     await page.getByTestId('play-next').click();
     await expect.poll(queueTitles).toEqual([SAKURA.tracks[0], ...INORI.tracks, ...SAKURA.tracks.slice(1)]);
