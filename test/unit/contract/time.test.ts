@@ -40,6 +40,25 @@ describe('broadcastDay()', () => {
   });
 });
 
+describe('broadcastDay() on a night the clocks change', () => {
+  it('changes day at 05:00 by the wall clock when the clocks go back or forward', () => {
+    // London, Sunday 31 October 2027: 02:00 BST became 01:00 GMT. 04:00 GMT is still Saturday's broadcast day.
+    expect(broadcastDay(at('2027-10-31T04:00:00Z'), 'Europe/London')).toEqual({
+      midnight: localMidnight(2027, 10, 30, 'Europe/London'),
+      weekday: 6,
+      minute: 28 * 60,
+    });
+    expect(broadcastDay(at('2027-10-31T05:00:00Z'), 'Europe/London')).toMatchObject({ weekday: 7, minute: 5 * 60 });
+    // London, Sunday 28 March 2027: 01:00 GMT became 02:00 BST. 05:30 BST is Sunday's.
+    expect(broadcastDay(at('2027-03-28T04:30:00Z'), 'Europe/London')).toEqual({
+      midnight: localMidnight(2027, 3, 28, 'Europe/London'),
+      weekday: 7,
+      minute: 5 * 60 + 30,
+    });
+    expect(broadcastDay(at('2027-03-28T03:59:00Z'), 'Europe/London')).toMatchObject({ weekday: 6, minute: 28 * 60 + 59 });
+  });
+});
+
 describe('isAiring()', () => {
   const run = { dateBegin: seconds('2024-01-07T15:00:00Z'), dateEnd: seconds('2024-03-24T15:00:00Z') };
 
