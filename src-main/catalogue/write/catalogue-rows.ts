@@ -135,10 +135,6 @@ export class PendingSearchRows {
     this.ops.push({ table, rowid });
   }
 
-  get size(): number {
-    return this.ops.length;
-  }
-
   /** How much is held, to go back to with truncate() when the write that added the rest is undone. */
   mark(): number {
     return this.ops.length;
