@@ -133,6 +133,17 @@ async function serverBundle(): Promise<string> {
     packages: 'external',
     logLevel: 'warning',
   });
+  // The folder import's file readers (worker threads), found beside the bundle as the app's build has them.
+  await build({
+    entryPoints: [resolve('src-main/catalogue/import/import-reader.ts')],
+    outfile: join(outdir, 'import-reader.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
   return join(outdir, 'bench-server.mjs');
 }
 
