@@ -29,8 +29,14 @@ import { realFileInsideSync } from './inside-folder';
 
 /** Worker threads at most, whatever the core count: beyond it the single writer is what limits. */
 const MAX_THREADS = 4;
-/** Files given to each reader at once, so it has the next while its last answer travels back. */
-const QUEUE_PER_READER = 4;
+/**
+ * Files given to each worker at once: enough for the time the main thread spends writing an album or
+ * committing a batch (a worker reads one in well under a millisecond), few enough that a worker that
+ * ends (a file that crashes it) takes few others with it: the files it held are listed as problems.
+ */
+const QUEUE_PER_READER = 16;
+/** Files read at once in this thread. */
+const QUEUE_HERE = 4;
 /** Workers that may end while reading before the rest of an import reads in this thread. */
 const MAX_RESTARTS = 3;
 
@@ -49,8 +55,15 @@ export interface ReadJob {
   folderCover: FolderCover | null;
 }
 
-/** What reading one file gave: its record, or why it is not usable; and the problems it reported. */
-export type ReadAnswer = { record: FileRecord; problems: string[] } | { error: string; problems: string[] };
+/** What the walk keeps of a record beside the record itself. */
+export type RecordFacts = Pick<FileRecord, 'album' | 'size' | 'mtimeMs' | 'lrc' | 'folderCover' | 'cover'>;
+
+/**
+ * What reading one file gave: its record (as JSON, what is stored, and the facts the walk needs), or why
+ * it is not usable; and the problems it reported. A string crosses from a worker far more cheaply than
+ * the object would, and the main thread need not turn it into JSON again.
+ */
+export type ReadAnswer = { facts: RecordFacts; record: string; problems: string[] } | { error: string; problems: string[] };
 
 /** The messages a worker sends: that it is ready, then one answer per file. */
 export type ReaderMessage = { ready: true } | { id: number; answer: ReadAnswer };
@@ -102,7 +115,8 @@ export async function readHere(job: ReadJob): Promise<ReadAnswer> {
       sidecar,
       folderCover,
     );
-    return { record, problems };
+    const { album, size, mtimeMs, lrc, folderCover: cover, cover: picture } = record;
+    return { facts: { album, size, mtimeMs, lrc, folderCover: cover, cover: picture }, record: JSON.stringify(record), problems };
   } catch (err) {
     return { error: (err as Error).message, problems };
   }
@@ -144,7 +158,7 @@ export function openFileReaders({ workerFile = builtReaderFile(), threads = defa
     return readHere(job);
   };
   const counts = () => ({ ...counted });
-  if (!workerFile || threads < 1) return { read: here, capacity: QUEUE_PER_READER, counts, close: async () => {} };
+  if (!workerFile || threads < 1) return { read: here, capacity: QUEUE_HERE, counts, close: async () => {} };
 
   const readers: Reader[] = [];
   let nextId = 0;
@@ -171,7 +185,8 @@ export function openFileReaders({ workerFile = builtReaderFile(), threads = defa
   const start = (): Reader | undefined => {
     let worker: Worker;
     try {
-      worker = new Worker(workerFile);
+      // A small young generation: the worker's garbage is short-lived and small, and the default's would only hold memory.
+      worker = new Worker(workerFile, { resourceLimits: { maxYoungGenerationSizeMb: 4 } });
     } catch {
       inThisThread = true;
       return undefined;

@@ -22,6 +22,9 @@
 // - `only` (a folder watcher's changed paths) limits the run to those sub-folders and files: only they
 //   are scanned and read, the records of files elsewhere are kept as they are, and the albums the
 //   changed files belong to (before or after) are written again as in a whole run.
+// - Albums are written while the files are read: an album as soon as the folders its files were read
+//   from are done (most albums are one folder). One that a later file joins or leaves (another disc's
+//   folder, a file gone or retagged) is written again after the walk, with the removals.
 // - Each batch of albums is one transaction, and the signal is checked between batches (and between
 //   files while reading), so a cancelled or failed import leaves whole albums. The file records are
 //   saved after the last batch: an interrupted run leaves the old ones (for the files not yet saved),
@@ -70,9 +73,13 @@ const SEARCH_ROWS_PER_TURN = 100;
 /** The longest the import keeps the event loop before it lets a request in. */
 const YIELD_MS = 4;
 /** WAL pages (4 KiB) before SQLite copies the WAL into the file, while an import runs (SQLite's default is 1000). */
-const IMPORT_CHECKPOINT_PAGES = 16_384;
+const IMPORT_CHECKPOINT_PAGES = 4_096;
 /** File records saved per transaction at the end of a run. */
 const SAVE_SLICE = 500;
+/** folder_scan rows inserted in one transaction while the files are read. */
+const SCAN_ROWS = 500;
+/** folder_scan rows deleted per turn at the end of a run. */
+const CLEAR_SLICE = 500;
 
 export interface ImportProgress {
   /** 'scan' (finding files), 'read' (reading tags and audio), 'write' (writing albums). */
@@ -305,6 +312,19 @@ function scopeCondition(scope: Scope): [string, string[]] {
   return ['(path = ? OR (path > ? AND path < ?))', [scope.path, `${scope.path}/`, `${scope.path}0`]];
 }
 
+/** A folder_scan row (after its source id). */
+type ScanRow = [
+  path: string,
+  state: number,
+  album: string | null,
+  size: number | null,
+  mtime: number | null,
+  lrc: string | null,
+  folderCover: string | null,
+  cover: string | null,
+  record: string | null,
+];
+
 /** The import's SQL on the writer's connection: the folder_file table and the run's temporary folder_scan. */
 function fileTables(writer: CatalogueWriter, sourceId: number) {
   const db = writer.db;
@@ -312,8 +332,12 @@ function fileTables(writer: CatalogueWriter, sourceId: number) {
   db.exec(`CREATE TEMP TABLE IF NOT EXISTS folder_scan (
     source_id INTEGER NOT NULL, path TEXT NOT NULL, state INTEGER NOT NULL, album TEXT, size INTEGER, mtime INTEGER,
     lrc TEXT, folder_cover TEXT, cover TEXT, record TEXT, PRIMARY KEY (source_id, path)) WITHOUT ROWID;
-    CREATE INDEX IF NOT EXISTS temp.folder_scan_album ON folder_scan (source_id, album)`);
+    CREATE INDEX IF NOT EXISTS temp.folder_scan_album ON folder_scan (source_id, album, state)`);
+  db.pragma('temp.cache_size = -4000');
   const clearScan = db.prepare('DELETE FROM temp.folder_scan WHERE source_id = ?');
+  const clearSlice = db.prepare(
+    `DELETE FROM temp.folder_scan WHERE source_id = @source AND path IN (SELECT path FROM temp.folder_scan WHERE source_id = @source LIMIT ${CLEAR_SLICE})`,
+  );
   clearScan.run(sourceId);
   const stmts = {
     /** The records of the files right inside a folder ('' the top, else its path and '/'): one query a folder, not one a file. */
@@ -322,7 +346,7 @@ function fileTables(writer: CatalogueWriter, sourceId: number) {
     scanned: db.prepare(`INSERT OR REPLACE INTO temp.folder_scan (source_id, path, state, album, size, mtime, lrc, folder_cover, cover, record)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
     /** A changed file's old album (to be written again) and old cover (maybe no longer used). */
-    changedBefore: db.prepare(`SELECT f.album, f.cover FROM temp.folder_scan s JOIN folder_file f ON f.source_id = s.source_id AND f.path = s.path
+    changedBefore: db.prepare(`SELECT f.album, f.cover, s.state FROM temp.folder_scan s JOIN folder_file f ON f.source_id = s.source_id AND f.path = s.path
       WHERE s.source_id = ? AND s.state IN (1, 2)`),
     readAlbums: db.prepare('SELECT DISTINCT album FROM temp.folder_scan WHERE source_id = ? AND state = 1').pluck(),
     /** Every album key of the folder after this run. */
@@ -355,6 +379,8 @@ function fileTables(writer: CatalogueWriter, sourceId: number) {
     savedUpTo: db
       .prepare('SELECT max(path) FROM (SELECT path FROM temp.folder_scan WHERE source_id = ? AND state = 1 AND path > ? ORDER BY path LIMIT ?)')
       .pluck(),
+    /** Saved records, no longer needed here. */
+    dropSaved: db.prepare('DELETE FROM temp.folder_scan WHERE source_id = ? AND state = 1 AND path > ? AND path <= ?'),
     forget: db.prepare('DELETE FROM folder_file WHERE source_id = ? AND path IN (SELECT path FROM temp.folder_scan WHERE source_id = ? AND state = 2)'),
     forgetAll: db.prepare('DELETE FROM folder_file WHERE source_id = ?'),
     covers: db.prepare('SELECT DISTINCT cover FROM folder_file WHERE source_id = ? AND cover IS NOT NULL').pluck(),
@@ -377,7 +403,35 @@ function fileTables(writer: CatalogueWriter, sourceId: number) {
       .pluck()
       .get(sourceId, ...params) as number;
   };
-  return { db, stmts, markGone, recorded, clear: () => clearScan.run(sourceId) };
+  let buffered: ScanRow[] = [];
+  const insertScanned = db.transaction((rows: ScanRow[]) => {
+    for (const r of rows) stmts.scanned.run(sourceId, ...r);
+  });
+  /** Puts the rows recorded so far in folder_scan (they are put there SCAN_ROWS at a time). */
+  const flushScan = () => {
+    if (buffered.length === 0) return;
+    const rows = buffered;
+    buffered = [];
+    insertScanned(rows);
+  };
+  return {
+    db,
+    stmts,
+    markGone,
+    recorded,
+    /** Records what the run found of a file (in folder_scan, once flushScan() runs or enough are recorded). */
+    scan: (row: ScanRow) => {
+      buffered.push(row);
+      if (buffered.length >= SCAN_ROWS) flushScan();
+    },
+    flushScan,
+    /** Empties this run's folder_scan rows at once (a failed run's). */
+    clear: () => clearScan.run(sourceId),
+    /** Empties them a slice a turn: a run's can be hundreds of megabytes, which one statement would take most of a second to delete. */
+    clearBySlices: async () => {
+      while (clearSlice.run({ source: sourceId }).changes > 0) await yieldToLoop();
+    },
+  };
 }
 
 /** Imports (or re-imports) a folder into the working catalogue; see the header for the rules. */
@@ -414,33 +468,92 @@ export async function importFolder(opts: FolderImportOptions): Promise<FolderImp
         total += await countFiles(root, scope, (n, dir) => progress({ phase: 'scan', done: total + n, total: 0, current: dir }), signal);
     }
     const songs = { added: 0, changed: 0, removed: 0, total: 0 };
+    const known = writer.knownEntries(source.sourceId);
+    const batchAlbums = opts.batchAlbums ?? BATCH_ALBUMS;
+    const writeRun = { writer, sourceId: source.sourceId, root, tables, batchAlbums, now, signal };
+    // Albums are written while the files are read (this thread is mostly waiting for the readers): an
+    // album once the folders its files were read from are done. One a later file joins or leaves is
+    // written again after the walk, with every album the walk leaves to decide.
+    const early = new Set<string>();
+    const touched = new Set<string>();
+    const ready: string[] = [];
+    let writing: Promise<void> | undefined;
+    let writeFailed: { err: unknown } | undefined;
+    const writeReady = async () => {
+      while (ready.length >= batchAlbums && !writeFailed) {
+        const keys = [...new Set(ready.splice(0, batchAlbums))];
+        // What was read of them so far is in the table; a file of one read from now on makes it written again.
+        tables.flushScan();
+        touched.clear();
+        await writeAlbums({ ...writeRun, toWrite: keys, toRemove: [], progress: () => {} });
+        for (const key of keys) if (!touched.has(key)) early.add(key);
+      }
+    };
+    const onRead = (album: string, before: string | undefined) => {
+      for (const key of before === undefined || before === album ? [album] : [album, before]) {
+        early.delete(key);
+        touched.add(key);
+      }
+    };
+    const onFolderRead = (albums: Set<string>) => {
+      ready.push(...albums);
+      if (writing || ready.length < batchAlbums || writeFailed) return;
+      writing = writeReady()
+        .catch((err: unknown) => void (writeFailed = { err }))
+        .finally(() => (writing = undefined));
+    };
     // A few files (a folder watch's batch) are read here: a worker's start would cost more than they do.
     const readers = openFileReaders(opts.readers ?? (total <= IN_THREAD_FILES ? { threads: 0 } : undefined));
     const stop = () => void readers.close();
     signal?.addEventListener('abort', stop, { once: true });
     try {
-      await readFiles({ root, realRoot, dataDir, scopes, tables, sourceId: source.sourceId, report, signal, songs, total, progress, readers });
+      await readFiles({
+        root,
+        realRoot,
+        dataDir,
+        scopes,
+        tables,
+        sourceId: source.sourceId,
+        report,
+        signal,
+        songs,
+        total,
+        progress,
+        readers,
+        onRead,
+        onFolderRead,
+        failed: () => writeFailed?.err,
+      });
     } finally {
       signal?.removeEventListener('abort', stop);
       await readers.close();
+      await writing;
     }
+    if (writeFailed) throw writeFailed.err;
+    // Each of the next steps is a query over the whole folder: the server may answer between them.
     for (const scope of scopes) songs.removed += tables.markGone(scope);
+    await yieldToLoop();
     songs.total = stmts.fileCount.get({ source: source.sourceId }) as number;
+    await yieldToLoop();
 
     // 3. Decide which albums to write and which to remove.
     const dirty = new Set<string>(stmts.readAlbums.all(source.sourceId) as string[]);
+    await yieldToLoop();
     const oldCovers = new Set<string>();
-    for (const row of stmts.changedBefore.iterate(source.sourceId) as Iterable<{ album: string; cover: string | null }>) {
+    for (const row of stmts.changedBefore.iterate(source.sourceId) as Iterable<{ album: string; cover: string | null; state: number }>) {
       dirty.add(row.album);
+      if (row.state === 2) early.delete(row.album);
       if (row.cover !== null) oldCovers.add(row.cover);
     }
+    await yieldToLoop();
     const albums = new Set(stmts.albums.all({ source: source.sourceId }) as string[]);
-    const known = writer.knownEntries(source.sourceId);
-    const toWrite = [...albums].filter((key) => !known.has(key) || dirty.has(key));
+    await yieldToLoop();
+    const written = [...albums].filter((key) => !known.has(key) || dirty.has(key));
+    const toWrite = written.filter((key) => !early.has(key));
     const toRemove = [...known.keys()].filter((key) => !albums.has(key));
     const counts = {
-      added: toWrite.filter((key) => !known.has(key)).length,
-      changed: toWrite.filter((key) => known.has(key)).length,
+      added: written.filter((key) => !known.has(key)).length,
+      changed: written.filter((key) => known.has(key)).length,
       removed: toRemove.length,
       total: albums.size,
     };
@@ -471,6 +584,7 @@ export async function importFolder(opts: FolderImportOptions): Promise<FolderImp
       dataDir,
       [...oldCovers].filter((c) => named.get(c) === undefined),
     );
+    await tables.clearBySlices();
     return { sourceId: source.sourceId, folder: root, albums: counts, songs, problems };
   } finally {
     tables.clear();
@@ -559,12 +673,18 @@ interface ReadRun {
   total: number;
   progress: (p: ImportProgress) => void;
   readers: FileReaders;
+  /** A file was read: its album and, for a changed file, the album it was in. */
+  onRead: (album: string, before: string | undefined) => void;
+  /** Every file a folder has that was read is read: the albums they belong to. */
+  onFolderRead: (albums: Set<string>) => void;
+  /** What ended the albums' writing meanwhile, if something did: the walk stops. */
+  failed: () => unknown;
 }
 
 /** Walks the scopes, recording every audio file in folder_scan: unchanged ones as they are, the others read. */
 async function readFiles(run: ReadRun): Promise<void> {
-  const { root, realRoot, dataDir, tables, sourceId, report, signal, songs, progress } = run;
-  const { db, stmts } = tables;
+  const { root, realRoot, dataDir, tables, report, signal, songs, progress } = run;
+  const { stmts } = tables;
   const coverThere = new Map<string, boolean>();
   const coverKept = (cover: string) => {
     let there = coverThere.get(cover);
@@ -574,32 +694,18 @@ async function readFiles(run: ReadRun): Promise<void> {
     }
     return there;
   };
-  type Row = [
-    path: string,
-    state: number,
-    album: string | null,
-    size: number | null,
-    mtime: number | null,
-    lrc: string | null,
-    folderCover: string | null,
-    cover: string | null,
-    record: string | null,
-  ];
-  let rows: Row[] = [];
-  const flush = db.transaction((batch: Row[]) => {
-    for (const r of batch) stmts.scanned.run(sourceId, ...r);
-  });
-  const record = (row: Row) => {
-    rows.push(row);
-    if (rows.length >= 500) {
-      flush(rows);
-      rows = [];
-    }
-  };
+  const record = tables.scan;
   let done = 0;
   let lastYield = performance.now();
   const reading = new Set<Promise<void>>();
-  const readOne = async (rel: string, path: string, fresh: boolean, sidecar: Sidecar | null, folderCover: FolderCover | null) => {
+  const readOne = async (
+    rel: string,
+    path: string,
+    before: string | undefined,
+    sidecar: Sidecar | null,
+    folderCover: FolderCover | null,
+    albums: Set<string>,
+  ) => {
     const answer = await run.readers.read({ root, realRoot, dataDir, rel, path, sidecar, folderCover });
     if (signal?.aborted) return; // stopped: what it says is not the file's doing
     for (const problem of answer.problems) report(problem);
@@ -607,11 +713,13 @@ async function readFiles(run: ReadRun): Promise<void> {
       report(`${rel}: ${answer.error}.`);
       return;
     }
-    const r = answer.record;
-    record([rel, 1, r.album, r.size, Math.floor(r.mtimeMs), r.lrc, r.folderCover, r.cover, JSON.stringify(r)]);
+    const r = answer.facts;
+    record([rel, 1, r.album, r.size, Math.floor(r.mtimeMs), r.lrc, r.folderCover, r.cover, answer.record]);
     if (r.cover) coverThere.set(r.cover, true);
-    if (fresh) songs.added++;
+    if (before === undefined) songs.added++;
     else songs.changed++;
+    albums.add(r.album);
+    run.onRead(r.album, before);
   };
 
   type Before = { path: string; album: string; size: number; mtime: number; lrc: string; folderCover: string; cover: string | null };
@@ -621,10 +729,13 @@ async function readFiles(run: ReadRun): Promise<void> {
     const prefix = inDir === '' ? '' : `${inDir}/`;
     const recorded = new Map((stmts.before.all({ source: run.sourceId, prefix }) as Before[]).map((b) => [b.path, b]));
     let folderCover: Promise<FolderCover | null> | undefined;
+    const dirReads: Promise<void>[] = [];
+    const dirAlbums = new Set<string>();
     for (const entry of entries) {
       if (entry.isDirectory() || !isAudioFileName(entry.name) || !(entry.isFile() || entry.isSymbolicLink())) continue;
       if (only !== undefined && entry.name !== only) continue;
       checkSignal(signal);
+      if (run.failed() !== undefined) throw run.failed();
       const path = join(dir, entry.name);
       const rel = prefix + entry.name;
       progress({ phase: 'read', done: done++, total: Math.max(run.total, done), current: rel });
@@ -653,8 +764,9 @@ async function readFiles(run: ReadRun): Promise<void> {
         (before.cover === null || coverKept(before.cover));
       if (same) record([rel, 0, null, null, null, null, null, null, null]);
       else {
-        const task = readOne(rel, path, before === undefined, sidecar, cover).finally(() => reading.delete(task));
+        const task = readOne(rel, path, before?.album, sidecar, cover, dirAlbums).finally(() => reading.delete(task));
         reading.add(task);
+        dirReads.push(task);
         if (reading.size >= run.readers.capacity) await Promise.race(reading);
       }
       if (performance.now() - lastYield > YIELD_MS) {
@@ -662,13 +774,23 @@ async function readFiles(run: ReadRun): Promise<void> {
         lastYield = performance.now();
       }
     }
+    // Once the folder's files are read, their rows are put in the table and their albums can be written.
+    if (dirReads.length === 0) return;
+    const folderRead = Promise.allSettled(dirReads).then(() => {
+      folders.delete(folderRead);
+      if (dirAlbums.size > 0 && !signal?.aborted) run.onFolderRead(dirAlbums);
+    });
+    folders.add(folderRead);
   };
+  /** The folders whose files are still being read. */
+  const folders = new Set<Promise<void>>();
   try {
     for (const scope of run.scopes) await walk(root, scope, onDir, report, signal);
   } finally {
     await Promise.allSettled(reading);
+    await Promise.all(folders);
   }
-  flush(rows);
+  tables.flushScan();
 }
 
 interface WriteRun {
@@ -775,6 +897,7 @@ async function saveRecords(tables: Tables, sourceId: number, signal?: AbortSigna
     const upTo = stmts.savedUpTo.get(sourceId, after, SAVE_SLICE) as string | null;
     if (upTo === null) break;
     db.transaction(() => stmts.save.run(sourceId, after, SAVE_SLICE))();
+    stmts.dropSaved.run(sourceId, after, upTo);
     after = upTo;
     await yieldToLoop();
   }

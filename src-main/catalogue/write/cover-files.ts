@@ -60,6 +60,8 @@ export async function saveCover(dataDir: string, image: Uint8Array): Promise<str
   await mkdir(tmp, { recursive: true });
   try {
     const { default: sharp } = await import('sharp');
+    // Each picture is resized once: libvips's cache of recent operations (up to 50 MiB) would only hold memory.
+    sharp.cache(false);
     const source = sharp(image, { failOn: 'error' }).rotate(); // honours an EXIF orientation
     const jpeg = { quality: 86, mozjpeg: true } as const;
     for (const size of Object.keys(COVER_SIZES) as CoverSize[]) {

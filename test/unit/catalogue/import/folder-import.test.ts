@@ -324,6 +324,87 @@ describe('importFolder() — first import', () => {
   });
 });
 
+/** Everything an import wrote that a reader shows: albums, songs with uploads, search rows. */
+const written = () => ({
+  albums: albums().map(({ wiki_modified: _m, ...a }) => a),
+  songs: albums().flatMap((a) => songs(a.wiki_id)),
+  search: sqlOf(reader).prepare('SELECT rowid, title, other FROM sub_fts WHERE rowid >= ? ORDER BY rowid').all(IMPORT_ID_BASE),
+  covers: albums().map((a) => a.cover_file),
+});
+/** written() without the ids (never reused, so two imports of one folder differ in them). */
+const strip = (w: ReturnType<typeof written>) =>
+  JSON.parse(
+    JSON.stringify(w)
+      .replace(/"(wiki_id|sub_id|rowid)":\d+/g, '"$1":0')
+      .replace(/\/folder\/\d+\//g, '/folder/N/'),
+  ) as unknown;
+
+describe('importFolder() — albums written while the files are read', () => {
+  // One album's files in two folders the walk reaches far apart ("A Spread" first, "Zz Late" last).
+  const spread = { album: 'Spread', albumArtist: 'Wide Band', artist: 'Wide Band', date: '2021' };
+  beforeEach(() =>
+    writeSongs(music, [
+      { file: 'A Spread/01 First.mp3', title: 'First', track: '1', ...spread, mtime: T0 },
+      { file: 'Zz Late/02 Second.mp3', title: 'Second', track: '2', ...spread, mtime: T0 },
+    ]),
+  );
+  /** Runs with a batch of one album, so an album is written as soon as a folder of its files is read; answers the phase each write came in. */
+  const runEarly = async (extra: Partial<FolderImportOptions> = {}) => {
+    let phase = '';
+    const phases: string[] = [];
+    const watching: CatalogueWriter = {
+      ...writer,
+      upsertEntries(sourceId, entries) {
+        phases.push(...entries.map((e) => `${phase}:${e.title}`));
+        return writer.upsertEntries(sourceId, entries);
+      },
+    };
+    const result = await run({ writer: watching, batchAlbums: 1, progress: (p) => (phase = p.phase), ...extra });
+    return { result, phases };
+  };
+
+  it('writes what writing after the walk writes, an album whose files lie in folders read apart whole', async () => {
+    const after = await run();
+    const afterWalk = written();
+    writer.removeSource(writer.findSource('folder', music)!.sourceId);
+    const { result, phases } = await runEarly();
+    expect(phases.filter((p) => p.startsWith('read:')).length).toBeGreaterThan(0);
+    expect(phases).toContain('read:Spread');
+    expect(result.albums).toEqual(after.albums);
+    expect(result.songs).toEqual(after.songs);
+    expect(strip(written())).toEqual(strip(afterWalk));
+    expect(songs(album('Spread').wiki_id).map((s) => s.sub_title)).toEqual(['First', 'Second']);
+  });
+
+  it('writes an album again after the walk when a file it was written with is gone or has moved to another album', async () => {
+    await runEarly();
+    const id = album('Spread').wiki_id;
+    // The first folder changes (so Spread is written while the walk goes on), the last one loses its file.
+    writeSongs(music, [{ file: 'A Spread/01 First.mp3', title: 'First (2024)', track: '1', ...spread, mtime: T0 + 50 }]);
+    unlinkSync(join(music, 'Zz Late', '02 Second.mp3'));
+    const gone = await runEarly();
+    expect(gone.phases).toContain('read:Spread');
+    expect(gone.result.albums).toMatchObject({ added: 0, changed: 1, removed: 0 });
+    expect(songs(id).map((s) => s.sub_title)).toEqual(['First (2024)']);
+
+    // Back, under another album tag: Spread is written while its old second song still counts, then again.
+    writeSongs(music, [
+      { file: 'A Spread/01 First.mp3', title: 'First', track: '1', ...spread, mtime: T0 + 100 },
+      { file: 'Zz Late/02 Second.mp3', title: 'Second', track: '2', ...spread, mtime: T0 + 100 },
+    ]);
+    await runEarly();
+    expect(songs(id).map((s) => s.sub_title)).toEqual(['First', 'Second']);
+    writeSongs(music, [
+      { file: 'A Spread/01 First.mp3', title: 'First', track: '1', ...spread, mtime: T0 + 200 },
+      { file: 'Zz Late/02 Second.mp3', title: 'Second', track: '1', ...spread, album: 'Solo', mtime: T0 + 200 },
+    ]);
+    const moved = await runEarly();
+    expect(moved.result.albums).toMatchObject({ added: 1, changed: 1, removed: 0 });
+    expect(songs(id).map((s) => s.sub_title)).toEqual(['First']);
+    expect(songs(album('Solo').wiki_id).map((s) => s.sub_title)).toEqual(['Second']);
+  });
+});
+
 describe('importFolder() — files read by worker threads', () => {
   let workerDir: string;
   let workerFile: string;
@@ -345,14 +426,6 @@ describe('importFolder() — files read by worker threads', () => {
   });
   afterAll(() => rmSync(workerDir, { recursive: true, force: true }));
 
-  /** Everything an import wrote that a reader shows: albums, songs with uploads, search rows. */
-  const written = () => ({
-    albums: albums().map(({ wiki_modified: _m, ...a }) => a),
-    songs: albums().flatMap((a) => songs(a.wiki_id)),
-    search: sqlOf(reader).prepare('SELECT rowid, title, other FROM sub_fts WHERE rowid >= ? ORDER BY rowid').all(IMPORT_ID_BASE),
-    covers: albums().map((a) => a.cover_file),
-  });
-
   it('writes exactly what reading in this thread writes, problems included', async () => {
     const here = await run({ readers: { threads: 0 } });
     const inThisThread = written();
@@ -361,12 +434,6 @@ describe('importFolder() — files read by worker threads', () => {
     expect(byWorkers.problems.toSorted()).toEqual(here.problems.toSorted());
     expect(byWorkers.songs).toEqual(here.songs);
     // Ids differ (never reused); the rest is the same.
-    const strip = (w: ReturnType<typeof written>) =>
-      JSON.parse(
-        JSON.stringify(w)
-          .replace(/"(wiki_id|sub_id|rowid)":\d+/g, '"$1":0')
-          .replace(/\/folder\/\d+\//g, '/folder/N/'),
-      );
     expect(strip(written())).toEqual(strip(inThisThread));
     expect(written().songs.length).toBe(7);
   });
@@ -378,7 +445,8 @@ describe('importFolder() — files read by worker threads', () => {
     try {
       const [answer, broken] = await Promise.all([readers.read(job), readers.read({ ...job, rel: 'broken.mp3', path: join(music, 'broken.mp3') })]);
       expect(answer).toEqual(await readHere(job));
-      expect(answer).toMatchObject({ record: { title: 'Dawn', titleDerived: { key: titleKey('Dawn') } }, problems: [] });
+      expect(answer).toMatchObject({ facts: { album: expect.any(String), cover: expect.any(String) }, problems: [] });
+      expect(JSON.parse((answer as { record: string }).record)).toMatchObject({ title: 'Dawn', titleDerived: { key: titleKey('Dawn') } });
       expect(broken).toMatchObject({ error: expect.stringMatching(/no MP3 audio/) });
       expect(readers.counts()).toEqual({ workers: 2, here: 0 });
     } finally {
@@ -651,16 +719,16 @@ describe('importFolder() — bad input', () => {
 
   it('stops between batches when cancelled, keeping the albums already written whole', async () => {
     const abort = new AbortController();
-    let writes = 0;
-    await expect(
-      run({
-        signal: abort.signal,
-        batchAlbums: 1,
-        progress: (p) => {
-          if (p.phase === 'write' && ++writes === 2) abort.abort();
-        },
-      }),
-    ).rejects.toThrow(/cancelled/);
+    // Cancelled right after the first album is written (albums are written while files are still read).
+    const cancelling: CatalogueWriter = {
+      ...writer,
+      upsertEntries(sourceId, entries) {
+        const ids = writer.upsertEntries(sourceId, entries);
+        abort.abort();
+        return ids;
+      },
+    };
+    await expect(run({ writer: cancelling, signal: abort.signal, batchAlbums: 1 })).rejects.toThrow(/cancelled/);
     const written = albums();
     expect(written.length).toBeGreaterThanOrEqual(1);
     expect(written.length).toBeLessThan(3);
