@@ -41,6 +41,8 @@ export interface AppDeps {
   log?: (line: string) => void;
   /** The writable working catalogue (imports and syncs write it); absent when serving a fixed file. */
   catalogueFile?: string;
+  /** The better-sqlite3 binding the catalogue's writers load (the Electron build, in the desktop app). */
+  nativeBinding?: string;
   /** The user data directory (imported covers live in its covers/ folder). */
   dataDir?: string;
   /** The user's cache directory (the size-capped cache of synced audio). */
@@ -94,7 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('apiFormat', null);
   const answerCache = new AnswerCache();
   app.decorate('answerCache', answerCache);
-  app.decorate('jobs', new CatalogueJobs(deps.catalogueFile, () => answerCache.clear(), deps.now));
+  app.decorate('jobs', new CatalogueJobs(deps.catalogueFile, () => answerCache.clear(), deps.now, deps.nativeBinding));
   app.addHook('onClose', async () => {
     await app.libraryWatch?.close(); // first: it starts no job after this
     for (const job of app.jobs.list()) app.jobs.cancel(job.id);

@@ -33,6 +33,8 @@ export class CatalogueJobs {
     /** Called after every job (and after each committed batch, when the job says so). */
     private readonly onChanged: () => void,
     private readonly now: () => number = Date.now,
+    /** The better-sqlite3 binding the job's writer loads (the desktop app's is built for Electron). */
+    private readonly nativeBinding?: string,
   ) {}
 
   get writable(): boolean {
@@ -45,7 +47,7 @@ export class CatalogueJobs {
     const file = this.catalogueFile;
     return this.launch(kind, label, async (ctx) => {
       const { openCatalogueWriter } = await import('../catalogue/write/catalogue-writer');
-      const writer = openCatalogueWriter(file);
+      const writer = openCatalogueWriter(file, { nativeBinding: this.nativeBinding });
       try {
         return await run({ ...ctx, writer });
       } finally {

@@ -120,6 +120,7 @@ export async function startMoecat(opts: StartOptions): Promise<RunningServer> {
     uiToken,
     // A catalogue given with --catalogue is served as it is: imports and syncs need the working copy.
     catalogueFile: opts.catalogueFile ? undefined : catalogueFile,
+    nativeBinding: opts.nativeBinding,
     dataDir: opts.dataDir,
     cacheDir: join(opts.dataDir, 'cache'),
     extraHostnames: opts.host && opts.host !== '127.0.0.1' ? [opts.host] : [],

@@ -65,8 +65,11 @@ export type RecordFacts = Pick<FileRecord, 'album' | 'size' | 'mtimeMs' | 'lrc' 
  */
 export type ReadAnswer = { facts: RecordFacts; record: string; problems: string[] } | { error: string; problems: string[] };
 
-/** The messages a worker sends: that it is ready, then one answer per file. */
-export type ReaderMessage = { ready: true } | { id: number; answer: ReadAnswer };
+/** The messages a worker sends: that it is ready, then one answer per file or checkpoint. */
+export type ReaderMessage = { ready: true } | { id: number; answer: ReadAnswer } | { id: number; checkpointed: boolean };
+
+/** What a worker is asked: a file to read, or a copy of a catalogue's write-ahead log into its file. */
+export type ReaderRequest = { id: number; job: ReadJob } | { id: number; checkpoint: string; nativeBinding?: string };
 
 export interface FileReaders {
   read(job: ReadJob): Promise<ReadAnswer>;
@@ -74,6 +77,10 @@ export interface FileReaders {
   readonly capacity: number;
   /** Files answered so far by the workers and by this thread. */
   counts(): { workers: number; here: number };
+  /** Whether a worker can make write-ahead log copies (checkpoint()); false when files are read in this thread. */
+  readonly canCheckpoint: boolean;
+  /** Has a worker copy what it can of the WAL of the SQLite file `file` into it; resolves false when none could. */
+  checkpoint(file: string, nativeBinding?: string): Promise<boolean>;
   /** Ends the workers; the files still waiting are answered with an error. */
   close(): Promise<void>;
 }
@@ -140,6 +147,8 @@ interface Reader {
   /** Whether it said it is ready (its modules loaded): an end after that is a file's doing. */
   ready: boolean;
   waiting: Map<number, Waiting>;
+  /** Checkpoints asked of it, by id. */
+  checkpoints: Map<number, (done: boolean) => void>;
 }
 
 interface Waiting {
@@ -158,7 +167,8 @@ export function openFileReaders({ workerFile = builtReaderFile(), threads = defa
     return readHere(job);
   };
   const counts = () => ({ ...counted });
-  if (!workerFile || threads < 1) return { read: here, capacity: QUEUE_HERE, counts, close: async () => {} };
+  if (!workerFile || threads < 1)
+    return { read: here, capacity: QUEUE_HERE, counts, canCheckpoint: false, checkpoint: async () => false, close: async () => {} };
 
   const readers: Reader[] = [];
   let nextId = 0;
@@ -173,6 +183,7 @@ export function openFileReaders({ workerFile = builtReaderFile(), threads = defa
     const index = readers.indexOf(reader);
     if (index < 0) return;
     readers.splice(index, 1);
+    for (const done of reader.checkpoints.values()) done(false);
     if (closed) return;
     if (!reader.ready)
       inThisThread = true; // it never started: its files, and the rest, are read here
@@ -191,10 +202,15 @@ export function openFileReaders({ workerFile = builtReaderFile(), threads = defa
       inThisThread = true;
       return undefined;
     }
-    const reader: Reader = { worker, ready: false, waiting: new Map() };
+    const reader: Reader = { worker, ready: false, waiting: new Map(), checkpoints: new Map() };
     worker.on('message', (message: ReaderMessage) => {
       if ('ready' in message) {
         reader.ready = true;
+        return;
+      }
+      if ('checkpointed' in message) {
+        reader.checkpoints.get(message.id)?.(message.checkpointed);
+        reader.checkpoints.delete(message.id);
         return;
       }
       const w = reader.waiting.get(message.id);
@@ -225,15 +241,28 @@ export function openFileReaders({ workerFile = builtReaderFile(), threads = defa
       const id = nextId++;
       return new Promise((resolve) => {
         reader.waiting.set(id, { job, resolve });
-        reader.worker.postMessage({ id, job });
+        reader.worker.postMessage({ id, job } satisfies ReaderRequest);
       });
     },
     capacity: threads * QUEUE_PER_READER,
     counts,
+    get canCheckpoint() {
+      return !inThisThread && !closed;
+    },
+    async checkpoint(file, nativeBinding) {
+      const reader = closed || inThisThread ? undefined : (readers[0] ?? start());
+      if (!reader) return false;
+      const id = nextId++;
+      return new Promise<boolean>((resolve) => {
+        reader.checkpoints.set(id, resolve);
+        reader.worker.postMessage({ id, checkpoint: file, nativeBinding } satisfies ReaderRequest);
+      });
+    },
     async close() {
       closed = true;
       const all = readers.splice(0);
       for (const r of all) for (const w of r.waiting.values()) w.resolve({ error: 'the import was stopped', problems: [] });
+      for (const r of all) for (const done of r.checkpoints.values()) done(false);
       await Promise.all(all.map((r) => r.worker.terminate()));
     },
   };

@@ -470,7 +470,18 @@ export async function importFolder(opts: FolderImportOptions): Promise<FolderImp
     const songs = { added: 0, changed: 0, removed: 0, total: 0 };
     const known = writer.knownEntries(source.sourceId);
     const batchAlbums = opts.batchAlbums ?? BATCH_ALBUMS;
-    const writeRun = { writer, sourceId: source.sourceId, root, tables, batchAlbums, now, signal };
+    // A few files (a folder watch's batch) are read here: a worker's start would cost more than they do.
+    const readers = openFileReaders(opts.readers ?? (total <= IN_THREAD_FILES ? { threads: 0 } : undefined));
+    // While the readers are workers, one of them copies the WAL into the file after each batch
+    // (checkpoint.ts) and the writer makes no copies; else, or once they are gone, the writer does.
+    let checkpointing: Promise<unknown> | undefined;
+    const checkpointHere = () => writer.db.pragma(`wal_autocheckpoint = ${IMPORT_CHECKPOINT_PAGES}`);
+    if (readers.canCheckpoint) writer.db.pragma('wal_autocheckpoint = 0');
+    const committed = () => {
+      if (!readers.canCheckpoint) checkpointHere();
+      else checkpointing ??= readers.checkpoint(writer.db.name, writer.nativeBinding).finally(() => (checkpointing = undefined));
+    };
+    const writeRun = { writer, sourceId: source.sourceId, root, tables, batchAlbums, now, signal, committed };
     // Albums are written while the files are read (this thread is mostly waiting for the readers): an
     // album once the folders its files were read from are done. One a later file joins or leaves is
     // written again after the walk, with every album the walk leaves to decide.
@@ -502,8 +513,6 @@ export async function importFolder(opts: FolderImportOptions): Promise<FolderImp
         .catch((err: unknown) => void (writeFailed = { err }))
         .finally(() => (writing = undefined));
     };
-    // A few files (a folder watch's batch) are read here: a worker's start would cost more than they do.
-    const readers = openFileReaders(opts.readers ?? (total <= IN_THREAD_FILES ? { threads: 0 } : undefined));
     const stop = () => void readers.close();
     signal?.addEventListener('abort', stop, { once: true });
     try {
@@ -526,8 +535,9 @@ export async function importFolder(opts: FolderImportOptions): Promise<FolderImp
       });
     } finally {
       signal?.removeEventListener('abort', stop);
-      await readers.close();
       await writing;
+      await readers.close();
+      checkpointHere();
     }
     if (writeFailed) throw writeFailed.err;
     // Each of the next steps is a query over the whole folder: the server may answer between them.
@@ -804,6 +814,8 @@ interface WriteRun {
   now: () => number;
   signal?: AbortSignal;
   progress: (p: ImportProgress) => void;
+  /** After each batch commits. */
+  committed?: () => void;
 }
 
 /** Writes and removes the albums in batches, each one transaction, putting each album together from the tables as its batch comes. */
@@ -830,6 +842,7 @@ async function writeAlbums(run: WriteRun): Promise<void> {
   const commit = async () => {
     while (writer.writeHeldSearchRows(SEARCH_ROWS_PER_TURN) > 0) await yieldToLoop();
     writer.commitGroup();
+    run.committed?.();
   };
   let inGroup = 0;
   let done = 0;

@@ -68,6 +68,8 @@ export interface CatalogueWriter {
   setSourceState(sourceId: number, state: Record<string, unknown>, now?: number): void;
   /** The entries a source has written so far, by source key. */
   knownEntries(sourceId: number): Map<string, KnownEntry>;
+  /** The better-sqlite3 binding it was opened with (another thread's connection to the file loads the same). */
+  readonly nativeBinding: string | undefined;
   /** Writes new or changed entries of a source in one transaction; returns their wiki ids in order. */
   upsertEntries(sourceId: number, entries: IncomingEntry[]): number[];
   /** Removes a source's entries (with everything hanging off them) by source key; returns how many. */
@@ -247,6 +249,7 @@ export function openCatalogueWriter(file: string, options: Omit<OpenOptions, 're
     setSourceState(sourceId, state, now = nowSeconds()) {
       if (sourceState.run(JSON.stringify(state), now, sourceId).changes !== 1) throw new RangeError(`No catalogue source ${sourceId}.`);
     },
+    nativeBinding: options.nativeBinding,
     knownEntries: (sourceId) =>
       new Map((wikiKeys.all(sourceId) as { key: string; wikiId: number; modified: number }[]).map((r) => [r.key, { wikiId: r.wikiId, modified: r.modified }])),
     upsertEntries: (sourceId, entries) => writing(() => upsert(sourceId, entries)),

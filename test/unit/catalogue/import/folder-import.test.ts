@@ -438,6 +438,28 @@ describe('importFolder() — files read by worker threads', () => {
     expect(written().songs.length).toBe(7);
   });
 
+  it('copies the WAL into the catalogue file from a worker; an import through workers leaves the writer’s own copies as they were', async () => {
+    writer.db.pragma('wal_autocheckpoint = 0');
+    await run({ readers: { threads: 0 } }); // rows in the WAL, none copied
+    const file = writer.db.name;
+    const before = statSync(file).mtimeMs;
+    expect(statSync(`${file}-wal`).size).toBeGreaterThan(0);
+    const readers = openFileReaders({ workerFile, threads: 1 });
+    try {
+      expect(await readers.checkpoint(file)).toBe(true);
+    } finally {
+      await readers.close();
+    }
+    expect(statSync(file).mtimeMs).toBeGreaterThan(before);
+    expect(await readers.checkpoint(file)).toBe(false); // closed
+
+    writer.db.pragma('wal_autocheckpoint = 777');
+    writer.removeSource(writer.findSource('folder', music)!.sourceId);
+    const result = await run({ readers: { workerFile, threads: 1 }, batchAlbums: 1 });
+    expect(result.songs.total).toBe(7);
+    expect(writer.db.pragma('wal_autocheckpoint', { simple: true })).toBe(777);
+  });
+
   it('answers each file from a worker, as this thread would', async () => {
     const rel = 'Aoi Band/Blue Horizon/01 Dawn.mp3';
     const job = { root: music, realRoot: realpathSync(music), dataDir, rel, path: join(music, rel), sidecar: null, folderCover: null };

@@ -1,0 +1,30 @@
+// A job's writer (server/catalogue-jobs.ts) loads the better-sqlite3 binding the server was given: the
+// desktop app's is built for Electron, and the one in node_modules would not load there.
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CATALOGUE_FILE } from '../../../src-main/catalogue/db/catalogue-files';
+import { CatalogueJobs } from '../../../src-main/server/catalogue-jobs';
+import { fixtureCatalogueDir } from '../../fixtures/app';
+import { tempDir } from '../../fixtures/temp-dir';
+
+function catalogueCopy(): string {
+  const file = join(tempDir('moecat-jobs-unit-'), CATALOGUE_FILE);
+  copyFileSync(join(fixtureCatalogueDir(), CATALOGUE_FILE), file);
+  return file;
+}
+
+describe('CatalogueJobs', () => {
+  it('opens the job’s writer with the binding it was given', async () => {
+    const missing = join(tempDir('moecat-jobs-binding-'), 'better_sqlite3.node');
+    const jobs = new CatalogueJobs(catalogueCopy(), () => {}, Date.now, missing);
+    const { id } = jobs.start('import', 'a folder', async ({ writer }) => writer.nativeBinding);
+    await jobs.idle();
+    expect(jobs.get(id)).toMatchObject({ status: 'failed' });
+
+    const plain = new CatalogueJobs(catalogueCopy(), () => {});
+    const ok = plain.start('import', 'a folder', async ({ writer }) => writer.nativeBinding ?? 'the default');
+    await plain.idle();
+    expect(plain.get(ok.id)).toMatchObject({ status: 'done', result: 'the default' });
+  });
+});
