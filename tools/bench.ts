@@ -121,29 +121,16 @@ async function serverBundle(): Promise<string> {
   // A section run alone (--subsonic-only) bundles into a folder of its own, so a full run's server keeps its files.
   const outdir = resolve(flags['subsonic-only'] ? 'out/tools/bench-server-subsonic' : 'out/tools/bench-server');
   rmSync(outdir, { recursive: true, force: true });
+  const node = { bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' } as const;
   await build({
+    ...node,
     entryPoints: [resolve('tools/bench-server.ts'), resolve('tools/bench-hello.ts')],
     outdir,
     outExtension: { '.js': '.mjs' },
     splitting: true,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
   });
   // The folder import's file readers (worker threads), found beside the bundle as the app's build has them.
-  await build({
-    entryPoints: [resolve('src-main/catalogue/import/import-reader.ts')],
-    outfile: join(outdir, 'import-reader.js'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  });
+  await build({ ...node, entryPoints: [resolve('src-main/catalogue/import/import-reader.ts')], outfile: join(outdir, 'import-reader.js') });
   return join(outdir, 'bench-server.mjs');
 }
 
