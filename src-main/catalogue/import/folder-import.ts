@@ -348,7 +348,6 @@ function fileTables(writer: CatalogueWriter, sourceId: number) {
     /** A changed file's old album (to be written again) and old cover (maybe no longer used). */
     changedBefore: db.prepare(`SELECT f.album, f.cover, s.state FROM temp.folder_scan s JOIN folder_file f ON f.source_id = s.source_id AND f.path = s.path
       WHERE s.source_id = ? AND s.state IN (1, 2)`),
-    readAlbums: db.prepare('SELECT DISTINCT album FROM temp.folder_scan WHERE source_id = ? AND state = 1').pluck(),
     /** Every album key of the folder after this run. */
     albums: db
       .prepare(
@@ -463,6 +462,7 @@ export async function importFolder(opts: FolderImportOptions): Promise<FolderImp
     // The total is the recorded files' count when there are records (a re-import: one walk, not two).
     let total = 0;
     for (const scope of scopes) total += tables.recorded(scope);
+    const recordedBefore = total;
     if (total === 0) {
       for (const scope of scopes)
         total += await countFiles(root, scope, (n, dir) => progress({ phase: 'scan', done: total + n, total: 0, current: dir }), signal);
@@ -500,7 +500,17 @@ export async function importFolder(opts: FolderImportOptions): Promise<FolderImp
         for (const key of keys) if (!touched.has(key)) early.add(key);
       }
     };
+    // What the walk finds, kept for a whole-folder run (where it answers what queries over the folder would).
+    const whole = scopes.length === 1 && scopes[0].path === '';
+    const found = { files: 0, recorded: 0, albums: new Set<string>(), read: new Set<string>() };
+    const onFound = (album: string, recorded: boolean) => {
+      found.files++;
+      if (recorded) found.recorded++;
+      if (whole) found.albums.add(album);
+    };
     const onRead = (album: string, before: string | undefined) => {
+      found.read.add(album);
+      onFound(album, before !== undefined);
       for (const key of before === undefined || before === album ? [album] : [album, before]) {
         early.delete(key);
         touched.add(key);
@@ -530,6 +540,7 @@ export async function importFolder(opts: FolderImportOptions): Promise<FolderImp
         progress,
         readers,
         onRead,
+        onUnchanged: (album: string) => onFound(album, true),
         onFolderRead,
         failed: () => writeFailed?.err,
       });
@@ -541,22 +552,24 @@ export async function importFolder(opts: FolderImportOptions): Promise<FolderImp
     }
     if (writeFailed) throw writeFailed.err;
     // Each of the next steps is a query over the whole folder: the server may answer between them.
-    for (const scope of scopes) songs.removed += tables.markGone(scope);
+    // A whole-folder run that found every recorded file has none gone, and knows its files and albums.
+    if (!whole || found.recorded < recordedBefore) for (const scope of scopes) songs.removed += tables.markGone(scope);
     await yieldToLoop();
-    songs.total = stmts.fileCount.get({ source: source.sourceId }) as number;
+    songs.total = whole ? found.files : (stmts.fileCount.get({ source: source.sourceId }) as number);
     await yieldToLoop();
 
     // 3. Decide which albums to write and which to remove.
-    const dirty = new Set<string>(stmts.readAlbums.all(source.sourceId) as string[]);
-    await yieldToLoop();
+    const dirty = found.read;
     const oldCovers = new Set<string>();
-    for (const row of stmts.changedBefore.iterate(source.sourceId) as Iterable<{ album: string; cover: string | null; state: number }>) {
-      dirty.add(row.album);
-      if (row.state === 2) early.delete(row.album);
-      if (row.cover !== null) oldCovers.add(row.cover);
+    if (songs.changed > 0 || songs.removed > 0) {
+      for (const row of stmts.changedBefore.iterate(source.sourceId) as Iterable<{ album: string; cover: string | null; state: number }>) {
+        dirty.add(row.album);
+        if (row.state === 2) early.delete(row.album);
+        if (row.cover !== null) oldCovers.add(row.cover);
+      }
+      await yieldToLoop();
     }
-    await yieldToLoop();
-    const albums = new Set(stmts.albums.all({ source: source.sourceId }) as string[]);
+    const albums = whole ? found.albums : new Set(stmts.albums.all({ source: source.sourceId }) as string[]);
     await yieldToLoop();
     const written = [...albums].filter((key) => !known.has(key) || dirty.has(key));
     const toWrite = written.filter((key) => !early.has(key));
@@ -685,6 +698,8 @@ interface ReadRun {
   readers: FileReaders;
   /** A file was read: its album and, for a changed file, the album it was in. */
   onRead: (album: string, before: string | undefined) => void;
+  /** A file is as it was recorded: its album. */
+  onUnchanged: (album: string) => void;
   /** Every file a folder has that was read is read: the albums they belong to. */
   onFolderRead: (albums: Set<string>) => void;
   /** What ended the albums' writing meanwhile, if something did: the walk stops. */
@@ -772,8 +787,10 @@ async function readFiles(run: ReadRun): Promise<void> {
         before.lrc === (sidecar?.fingerprint ?? '') &&
         before.folderCover === (cover?.fingerprint ?? '') &&
         (before.cover === null || coverKept(before.cover));
-      if (same) record([rel, 0, null, null, null, null, null, null, null]);
-      else {
+      if (same) {
+        record([rel, 0, null, null, null, null, null, null, null]);
+        run.onUnchanged(before.album);
+      } else {
         const task = readOne(rel, path, before?.album, sidecar, cover, dirAlbums).finally(() => reading.delete(task));
         reading.add(task);
         dirReads.push(task);
