@@ -46,10 +46,9 @@ export default defineConfig({
     // Generous: builds and browsers share two cores; no test asserts on time.
     testTimeout: 90_000,
     hookTimeout: 120_000,
-    // e2e tests start real servers and a browser, and spend much of their time waiting on them: three
-    // files at once keep two cores busy where two left them partly idle (no test asserts on time).
+    // e2e tests start real servers and a browser: keep files from competing for the two cores.
     fileParallelism: true,
-    maxWorkers: 3,
+    maxWorkers: 2,
     sequence: { sequencer: LongestFirst },
   },
 });
