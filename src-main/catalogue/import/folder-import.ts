@@ -801,7 +801,7 @@ async function readFiles(run: ReadRun): Promise<void> {
         lastYield = performance.now();
       }
     }
-    // Once the folder's files are read, their rows are put in the table and their albums can be written.
+    // Once the folder's files are read, their albums can be written (their rows are put in the table first, by writeReady).
     if (dirReads.length === 0) return;
     const folderRead = Promise.allSettled(dirReads).then(() => {
       folders.delete(folderRead);
