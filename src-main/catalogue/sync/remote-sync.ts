@@ -328,6 +328,7 @@ export async function syncRemote(opts: SyncOptions): Promise<SyncResult> {
     writer.setSourceState(sourceId, { key, lastSyncAt: now() } satisfies RemoteState, now());
   });
   result.sourceId = source!.sourceId;
+  writer.keepStatistics();
 
   // 6. Audio.
   if (opts.cacheAudio) {

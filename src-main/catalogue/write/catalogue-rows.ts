@@ -296,8 +296,9 @@ export function tagIdResolver(db: Db, ins: CatalogueInserts): (tags: string[]) =
 /**
  * After the last row: counts the entries and adds the triggers that keep the counts (CATALOGUE_FINISH),
  * records the search index's common trigrams when the build tallied them (search-index.ts; a catalogue
- * that gains rows later keeps its build's tally), and merges each FTS index into one segment (fewer
- * doclists to read per query).
+ * that gains rows later keeps its build's tally), merges each FTS index into one segment (fewer
+ * doclists to read per query), and takes the query planner's statistics of every table (0x10000: the
+ * ones no query has used yet too), which CatalogueWriter.keepStatistics() keeps up as the tables grow.
  */
 export function finishCatalogue(db: Db, tally?: TokenTally): void {
   db.exec(CATALOGUE_FINISH);
@@ -305,5 +306,5 @@ export function finishCatalogue(db: Db, tally?: TokenTally): void {
   // Marks the file as made with this schema (openCatalogue refuses another fingerprint).
   db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_fingerprint', ?)").run(CATALOGUE_SCHEMA_FINGERPRINT);
   db.exec(`INSERT INTO wiki_fts (wiki_fts) VALUES ('optimize'); INSERT INTO sub_fts (sub_fts) VALUES ('optimize');`);
-  db.pragma('optimize');
+  db.pragma('optimize = 0x10002');
 }

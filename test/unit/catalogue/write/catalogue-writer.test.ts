@@ -274,4 +274,36 @@ describe('catalogue writer', () => {
       expect(match('"nar"*')).toEqual([id]);
     });
   });
+
+  it('takes the planner’s statistics again when a table has grown much, and the open reader plans with them', () => {
+    const db = sqlOf(reader);
+    const byIds = 'SELECT sub_id, sub_order FROM sub WHERE sub_id IN (SELECT value FROM json_each(?))';
+    const plan = () => (db.prepare(`EXPLAIN QUERY PLAN ${byIds}`).all('[1]') as { detail: string }[]).map((r) => r.detail).join(' | ');
+    const statRows = () => db.prepare("SELECT stat FROM sqlite_stat1 WHERE idx = 'sub_by_parent'").pluck().get() as string;
+    const before = Number(statRows().split(' ')[0]);
+    expect(writer.keepStatistics()).toBe(false); // nothing has changed since the catalogue's build took them
+    const prepared = db.prepare(byIds);
+
+    // A library far larger than what the statistics were taken of: with the old ones, the planner scans the table.
+    const source = writer.ensureSource('folder', '/music/large', 'large');
+    const songs = Array.from({ length: 20 }, (_, i) => [`s${i}`, `Song ${i}`] as [string, string]);
+    const count = Math.max(60, Math.ceil((before * 30) / songs.length));
+    writer.upsertEntries(
+      source.sourceId,
+      Array.from({ length: count }, (_, i) =>
+        album(
+          `album${i}`,
+          `Album ${i}`,
+          songs.map(([k, t]) => [`${i}/${k}`, t]),
+        ),
+      ),
+    );
+    expect(plan()).toMatch(/SCAN sub\b/);
+
+    expect(writer.keepStatistics()).toBe(true);
+    expect(Number(statRows().split(' ')[0])).toBeGreaterThanOrEqual(count * songs.length);
+    expect(plan()).toMatch(/SEARCH sub USING INTEGER PRIMARY KEY/);
+    expect(prepared.all('[1, 2]')).toBeDefined(); // a statement prepared before is planned again, not broken
+    expect(writer.keepStatistics()).toBe(false);
+  });
 });
