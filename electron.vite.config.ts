@@ -1,6 +1,7 @@
-// Builds the three Electron bundles. The main bundle has three entries: the Electron shell (index), the
+// Builds the three Electron bundles. The main bundle has four entries: the Electron shell (index), the
 // headless CLI (cli), which shares everything but never imports electron, and the folder import's worker
-// thread (import-reader, found beside them by catalogue/import/file-readers.ts).
+// threads: the import itself (import-worker, found beside them by catalogue/import/import-thread.ts) and
+// its file readers (import-reader, found by catalogue/import/file-readers.ts).
 import { resolve } from 'node:path';
 import { defineConfig, externalizeDepsPlugin } from 'electron-vite';
 import vue from '@vitejs/plugin-vue';
@@ -16,6 +17,7 @@ export default defineConfig({
         input: {
           index: resolve(__dirname, 'src-main/index.ts'),
           cli: resolve(__dirname, 'src-main/cli.ts'),
+          'import-worker': resolve(__dirname, 'src-main/catalogue/import/import-worker.ts'),
           'import-reader': resolve(__dirname, 'src-main/catalogue/import/import-reader.ts'),
         },
       },

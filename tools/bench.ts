@@ -129,8 +129,9 @@ async function serverBundle(): Promise<string> {
     outExtension: { '.js': '.mjs' },
     splitting: true,
   });
-  // The folder import's file readers (worker threads), found beside the bundle as the app's build has them.
-  await build({ ...node, entryPoints: [resolve('src-main/catalogue/import/import-reader.ts')], outfile: join(outdir, 'import-reader.js') });
+  // The folder import's worker threads (the import and its file readers), found beside the bundle as the app's build has them.
+  for (const name of ['import-worker', 'import-reader'])
+    await build({ ...node, entryPoints: [resolve(`src-main/catalogue/import/${name}.ts`)], outfile: join(outdir, `${name}.js`) });
   return join(outdir, 'bench-server.mjs');
 }
 

@@ -156,9 +156,9 @@ function watchLibrary(app: FastifyInstance, dataDir: string, timings: LibraryWat
     hasSongs: (sourceId) => app.deps.catalogue.queries.library.hasSongs(sourceId),
     now: app.deps.now,
     async importFolder(folder, only, job) {
-      const { importFolder } = await import('../catalogue/import/folder-import');
-      const result = await importFolder({
-        writer: job.writer,
+      const { importFolderOffThread } = await import('../catalogue/import/import-thread');
+      const result = await importFolderOffThread({
+        catalogue: job.catalogue,
         folder,
         dataDir,
         signal: job.signal,

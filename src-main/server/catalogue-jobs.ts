@@ -2,10 +2,13 @@
 // one at a time, since they write the same working catalogue; each reports progress that the UI polls
 // (GET /app/jobs/:id) to draw its progress bar, can be cancelled, and ends done, failed or cancelled.
 // The job gets its own writer connection (its module, with the title-key libraries, loads with the
-// first job, not at every start), closed when it ends; whatever it committed is kept (each batch
-// is a transaction), and the answer cache is cleared after every job so answers show the new rows.
+// first job, not at every start), closed when it ends — or, for a job that writes in another thread (a
+// folder import, catalogue/import/import-thread.ts), the catalogue file's name, and this thread loads no
+// writer; whatever it committed is kept (each batch is a transaction), and the answer cache is cleared
+// after every job so answers show the new rows.
 import { randomBytes } from 'node:crypto';
 import type { CatalogueWriter } from '../catalogue/write/catalogue-writer';
+import type { CatalogueFile } from '../catalogue/import/import-thread';
 import { ApiError } from './api-error';
 import type { JobKind, JobProgress, JobState } from '../contract/app';
 
@@ -19,6 +22,9 @@ export interface JobContext {
 }
 
 export type JobRun = (ctx: JobContext) => Promise<unknown>;
+
+/** What a job that opens its writer elsewhere is given instead of one: the file (and the binding to load). */
+export type CatalogueJobContext = Omit<JobContext, 'writer'> & { catalogue: CatalogueFile };
 
 const MAX_PROBLEMS = 200;
 const KEEP_FINISHED = 20;
@@ -43,8 +49,7 @@ export class CatalogueJobs {
 
   /** Starts a job; 409 while another runs, 400 when the catalogue cannot be written. */
   start(kind: JobKind, label: string, run: JobRun): JobState {
-    if (!this.catalogueFile) throw new ApiError('BAD_PARAMETER', 'This server answers from a fixed catalogue file (--catalogue): it cannot import or sync.');
-    const file = this.catalogueFile;
+    const file = this.fileToWrite();
     return this.launch(kind, label, async (ctx) => {
       const { openCatalogueWriter } = await import('../catalogue/write/catalogue-writer');
       const writer = openCatalogueWriter(file, { nativeBinding: this.nativeBinding });
@@ -54,6 +59,17 @@ export class CatalogueJobs {
         writer.close();
       }
     });
+  }
+
+  /** Starts a job that opens its own writer (in another thread); 409 while another runs, 400 when the catalogue cannot be written. */
+  startOnCatalogue(kind: JobKind, label: string, run: (ctx: CatalogueJobContext) => Promise<unknown>): JobState {
+    const catalogue = { file: this.fileToWrite(), nativeBinding: this.nativeBinding };
+    return this.launch(kind, label, (ctx) => run({ ...ctx, catalogue }));
+  }
+
+  private fileToWrite(): string {
+    if (!this.catalogueFile) throw new ApiError('BAD_PARAMETER', 'This server answers from a fixed catalogue file (--catalogue): it cannot import or sync.');
+    return this.catalogueFile;
   }
 
   /** Starts a job that writes no catalogue rows (fetching posters): it runs on a fixed catalogue too; 409 while another runs. */

@@ -14,7 +14,7 @@ import { relative, sep } from 'node:path';
 import type { AsyncSubscription } from '@parcel/watcher';
 import type { FolderWatch, FolderWatchState } from '../contract/app';
 import { OTHER_DISK, presenceOf, unavailableReason, type FolderPresence, type Unavailable } from '../catalogue/import/folder-availability';
-import type { CatalogueJobs, JobContext } from './catalogue-jobs';
+import type { CatalogueJobContext, CatalogueJobs } from './catalogue-jobs';
 import { ApiError } from './api-error';
 
 /** Milliseconds: quiet before a batch, the longest wait after a first change, between looks for a missing folder. */
@@ -31,7 +31,7 @@ export interface LibraryWatchOptions extends LibraryWatchTimings {
   /** Whether the catalogue holds songs from the source (an empty folder that had some is a disk not mounted). */
   hasSongs: (sourceId: number) => boolean;
   /** Imports `folder`; `only` limits it to those '/'-separated paths inside it (all when absent). */
-  importFolder: (folder: string, only: string[] | undefined, job: JobContext) => Promise<unknown>;
+  importFolder: (folder: string, only: string[] | undefined, job: CatalogueJobContext) => Promise<unknown>;
   now?: () => number;
 }
 
@@ -228,7 +228,7 @@ export class LibraryWatch {
     try {
       await new Promise<void>((resolve, reject) => {
         try {
-          this.opts.jobs.start('import', w.path, async (job) => {
+          this.opts.jobs.startOnCatalogue('import', w.path, async (job) => {
             try {
               return await this.opts.importFolder(w.path, only, job);
             } finally {

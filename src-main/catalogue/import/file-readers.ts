@@ -18,14 +18,13 @@
 //   MAX_RESTARTS such ends the rest of the import reads in this thread. One that ends before its first
 //   answer (it could not start) has its files read here.
 // - close() ends the workers and answers the files still waiting with an error (a cancelled import).
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Sidecar } from './lyrics';
 import type { FolderCover } from './folder-cover';
 import { readAudioFile, type FileRecord } from './audio-file';
 import { realFileInsideSync } from './inside-folder';
+import { builtWorkerFile } from './worker-support';
 
 /** Worker threads at most, whatever the core count: beyond it the single writer is what limits. */
 const MAX_THREADS = 4;
@@ -129,15 +128,6 @@ export async function readHere(job: ReadJob): Promise<ReadAnswer> {
   }
 }
 
-/** The built worker file, when there is one beside this module's bundle. */
-export function builtReaderFile(): string | undefined {
-  for (const rel of ['./import-reader.js', '../import-reader.js']) {
-    const url = new URL(rel, import.meta.url);
-    if (url.protocol === 'file:' && existsSync(fileURLToPath(url))) return fileURLToPath(url);
-  }
-  return undefined;
-}
-
 export function defaultThreads(): number {
   return Math.max(1, Math.min(MAX_THREADS, availableParallelism() - 1));
 }
@@ -160,7 +150,10 @@ interface Waiting {
  * Readers for one import: up to `threads` workers running `workerFile` (default: the built one), or this
  * thread when there is no worker file or threads is 0.
  */
-export function openFileReaders({ workerFile = builtReaderFile(), threads = defaultThreads() }: { workerFile?: string; threads?: number } = {}): FileReaders {
+export function openFileReaders({
+  workerFile = builtWorkerFile('import-reader'),
+  threads = defaultThreads(),
+}: { workerFile?: string; threads?: number } = {}): FileReaders {
   const counted = { workers: 0, here: 0 };
   const here = (job: ReadJob) => {
     counted.here++;

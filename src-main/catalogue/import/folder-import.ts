@@ -25,6 +25,9 @@
 // - Albums are written while the files are read: an album as soon as the folders its files were read
 //   from are done (most albums are one folder). One that a later file joins or leaves (another disc's
 //   folder, a file gone or retagged) is written again after the walk, with the removals.
+// - The query planner's statistics are kept up with the tables' sizes after each batch and at the end
+//   (CatalogueWriter.keepStatistics): taken when the catalogue held a few dozen songs, they would have
+//   every query by a list of ids scan the whole table once it holds a library.
 // - Each batch of albums is one transaction, and the signal is checked between batches (and between
 //   files while reading), so a cancelled or failed import leaves whole albums. The file records are
 //   saved after the last batch: an interrupted run leaves the old ones (for the files not yet saved),
@@ -42,8 +45,8 @@
 //   Linked folders are not entered (no loops). Hidden files and folders (".name") are skipped.
 // Over 300 lines: scanning, grouping and writing are one pipeline with one shared state shape.
 import { existsSync, lstatSync, type Dirent } from 'node:fs';
-import { lstat, readdir, realpath, stat } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { lstat, readdir, realpath } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import type { CatalogueWriter, IncomingEntry, IncomingSub } from '../write/catalogue-writer';
 import { COVERS_DIR, removeCovers } from '../write/cover-files';
 import type { MetaItem } from '../write/source-entry';
@@ -55,6 +58,9 @@ import { LINK_OUT as READER_LINK_OUT, openFileReaders, type FileReaders } from '
 import { realFileInsideSync } from './inside-folder';
 import { folderCoverIn, type FolderCover } from './folder-cover';
 import { sidecarOf, type Lyrics, type Sidecar } from './lyrics';
+import { checkFolder, FolderImportError } from './folder-check';
+
+export { checkFolder, FolderImportError } from './folder-check';
 
 /** Bump when FileRecord changes: every file is then read again. */
 const STATE_VERSION = 6;
@@ -119,41 +125,9 @@ export interface FolderImportResult extends Omit<ImportJobResult, 'problems'> {
   problems: string[];
 }
 
-/** A reason the import cannot start or go on, in words for the user. */
-export class FolderImportError extends Error {
-  override name = 'FolderImportError';
-}
-
 /** The source's state: the version of the records in folder_file (other versions are dropped and every file read again). */
 interface FolderState {
   version: number;
-}
-
-/** Checks that `folder` is an absolute path to a readable folder; returns it normalised. */
-export async function checkFolder(folder: string): Promise<string> {
-  if (!isAbsolute(folder)) throw new FolderImportError(`The folder must be given as an absolute path, not "${folder}".`);
-  const path = resolve(folder);
-  let info;
-  try {
-    info = await stat(path);
-  } catch (err) {
-    throw new FolderImportError(fsReason(err, path, `The folder ${path} does not exist.`));
-  }
-  if (!info.isDirectory()) throw new FolderImportError(`${path} is not a folder.`);
-  try {
-    await readdir(path);
-  } catch (err) {
-    throw new FolderImportError(fsReason(err, path, `The folder ${path} cannot be read.`));
-  }
-  return path;
-}
-
-function fsReason(err: unknown, path: string, fallback: string): string {
-  const code = (err as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return fallback;
-  if (code === 'EACCES' || code === 'EPERM') return `The folder ${path} cannot be read: permission denied.`;
-  if (code === 'ENOTDIR') return `${path} is not a folder.`;
-  return `${fallback.replace(/\.$/, '')}: ${(err as Error).message}`;
 }
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -478,6 +452,8 @@ export async function importFolder(opts: FolderImportOptions): Promise<FolderImp
     const checkpointHere = () => writer.db.pragma(`wal_autocheckpoint = ${IMPORT_CHECKPOINT_PAGES}`);
     if (readers.canCheckpoint) writer.db.pragma('wal_autocheckpoint = 0');
     const committed = () => {
+      // A first import grows the tables a hundredfold: the planner's statistics follow as it goes.
+      writer.keepStatistics();
       if (!readers.canCheckpoint) checkpointHere();
       else checkpointing ??= readers.checkpoint(writer.db.name, writer.nativeBinding).finally(() => (checkpointing = undefined));
     };
@@ -598,6 +574,7 @@ export async function importFolder(opts: FolderImportOptions): Promise<FolderImp
     // 5. Save the file records, in slices (each file's albums are written by now), then the state's version.
     await saveRecords(tables, source.sourceId, signal);
     writer.setSourceState(source.sourceId, { version: STATE_VERSION } satisfies FolderState, Math.floor(now() / 1000));
+    writer.keepStatistics();
 
     // 6. Pictures that no file of the folder carries any more and no entry names are deleted (a song
     // that is not first in its album keeps its picture: it becomes the cover if the first song goes).

@@ -4,9 +4,11 @@
 import { parentPort } from 'node:worker_threads';
 import { readHere, type ReaderMessage, type ReaderRequest } from './file-readers';
 import { checkpointFile } from './checkpoint';
+import { lowerThisThreadsPriority } from './worker-support';
 
 const port = parentPort;
 if (!port) throw new Error('import-reader runs as a worker thread of a folder import.');
+lowerThisThreadsPriority();
 port.on('message', (request: ReaderRequest) => {
   const { id } = request;
   if ('checkpoint' in request) port.postMessage({ id, checkpointed: checkpointFile(request.checkpoint, request.nativeBinding) } satisfies ReaderMessage);

@@ -25,7 +25,7 @@ import { ApiError, badParameter, missingParameter } from '../api-error';
 import { defineOperation, many, one, shaped } from './define';
 import { flag, pathSegment, requiredText, spec, text, textOf } from './params';
 
-const loadImport = () => import('../../catalogue/import/folder-import');
+const loadImport = () => import('../../catalogue/import/folder-check');
 const loadSync = () => import('../../catalogue/sync/remote-sync');
 
 const jobId = pathSegment({ description: 'The job id' });
@@ -116,7 +116,8 @@ export const importFolder = defineOperation({
   errors: { 409: 'Another job is running' },
   params: { folder: bodyText('The absolute path of a folder of MP3 files', 4096) },
   async handle({ p, app }) {
-    const { checkFolder, importFolder: run, FolderImportError } = await loadImport();
+    const { checkFolder, FolderImportError } = await loadImport();
+    const { importFolderOffThread: run } = await import('../../catalogue/import/import-thread');
     let folder: string;
     try {
       folder = await checkFolder(p.folder);
@@ -131,8 +132,9 @@ export const importFolder = defineOperation({
     const known = library.folders().find((f) => f.path === folder);
     const unavailable = known && (await unavailableReason(folder, library.hasSongs(known.source_id)));
     if (unavailable) throw badParameter('folder', `cannot be imported now: ${unavailable.text}; its albums are kept`);
-    const job = app.jobs.start('import', folder, async (ctx): Promise<ImportJobResult> => {
-      const result = await run({ writer: ctx.writer, folder, dataDir, signal: ctx.signal, progress: ctx.progress, problem: ctx.problem, now: app.deps.now });
+    const job = app.jobs.startOnCatalogue('import', folder, async (ctx): Promise<ImportJobResult> => {
+      const { catalogue, signal, progress, problem } = ctx;
+      const result = await run({ catalogue, folder, dataDir, signal, progress, problem, now: app.deps.now });
       app.libraryWatch?.follow(result.sourceId, result.folder, true);
       // The problems themselves are the job's `problems`; the result says how many there were.
       return { ...result, problems: result.problems.length };

@@ -1,5 +1,6 @@
 // A job's writer (server/catalogue-jobs.ts) loads the better-sqlite3 binding the server was given: the
-// desktop app's is built for Electron, and the one in node_modules would not load there.
+// desktop app's is built for Electron, and the one in node_modules would not load there. A job that writes in another
+// thread (a folder import) is given the file and the binding, and opens no writer here.
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -26,5 +27,16 @@ describe('CatalogueJobs', () => {
     const ok = plain.start('import', 'a folder', async ({ writer }) => writer.nativeBinding ?? 'the default');
     await plain.idle();
     expect(plain.get(ok.id)).toMatchObject({ status: 'done', result: 'the default' });
+  });
+
+  it('gives a job that writes in another thread the catalogue file and that binding, and opens no writer for it', async () => {
+    const file = catalogueCopy();
+    const missing = join(tempDir('moecat-jobs-binding-'), 'better_sqlite3.node');
+    const jobs = new CatalogueJobs(file, () => {}, Date.now, missing);
+    // A writer opened with the missing binding would fail the job.
+    const { id } = jobs.startOnCatalogue('import', 'a folder', async (ctx) => ('writer' in ctx ? 'a writer' : ctx.catalogue));
+    await jobs.idle();
+    expect(jobs.get(id)).toMatchObject({ status: 'done', result: { file, nativeBinding: missing } });
+    expect(() => new CatalogueJobs(undefined, () => {}).startOnCatalogue('import', 'a folder', async () => null)).toThrow(/fixed catalogue file/);
   });
 });
