@@ -13,10 +13,12 @@
 // - Every file is checked again where it is read (readHere): its real path, and its sidecar's and folder
 //   cover's, must lie inside the folder (inside-folder.ts) — a file swapped for a link out while it waited
 //   in the queue is not read.
-// - A worker that ends while reading (a file that crashed the parser or ran it out of memory) has the files
-//   it held reported as problems, not read again here, and another worker takes its place; after
-//   MAX_RESTARTS such ends the rest of the import reads in this thread. One that ends before its first
-//   answer (it could not start) has its files read here.
+// - A worker that ends while reading (a file that crashed the parser or ran it out of memory) is replaced
+//   by another; the files it held are never read in this thread (one of them ended it). The one file it
+//   held is reported as a problem; of several, each is read again alone, one after another, by a worker
+//   of its own, so that only the file that ends its worker again is reported. After MAX_RESTARTS such
+//   ends the rest of the import reads in this thread. One that ends before its first answer (it could not
+//   start) has its files read here.
 // - close() ends the workers and answers the files still waiting with an error (a cancelled import).
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -38,6 +40,11 @@ const QUEUE_PER_READER = 16;
 const QUEUE_HERE = 4;
 /** Workers that may end while reading before the rest of an import reads in this thread. */
 const MAX_RESTARTS = 3;
+
+/** The answer for a file whose reading ended the worker reading it. */
+const STOPPED_THREAD: ReadAnswer = { error: 'reading it stopped the thread that read it (damaged, or too large to read)', problems: [] };
+/** The answer for a file still waiting when the readers are closed. */
+const STOPPED_IMPORT: ReadAnswer = { error: 'the import was stopped', problems: [] };
 
 /** What is said of a file that is a link out of the folder (or to nothing). */
 export const LINK_OUT = 'a link to a file outside the folder (or to nothing); skipped';
@@ -172,6 +179,43 @@ export function openFileReaders({
   // sharp in the main thread first (see the header); loaded once, with the first worker.
   let sharpLoaded: Promise<unknown> | undefined;
 
+  /** Workers reading one file each (see the header), ended by close(). */
+  const alone = new Set<Worker>();
+  let aloneQueue: Promise<unknown> = Promise.resolve();
+  const readAlone = (job: ReadJob): Promise<ReadAnswer> =>
+    new Promise((resolve) => {
+      if (closed) return resolve(STOPPED_IMPORT);
+      let worker: Worker;
+      try {
+        worker = new Worker(workerFile, { resourceLimits: { maxYoungGenerationSizeMb: 4 } });
+      } catch {
+        return resolve(STOPPED_THREAD);
+      }
+      alone.add(worker);
+      let answered = false;
+      const answer = (a: ReadAnswer) => {
+        if (answered) return;
+        answered = true;
+        alone.delete(worker);
+        resolve(a);
+        void worker.terminate();
+      };
+      worker.on('message', (message: ReaderMessage) => {
+        if (!('answer' in message)) return;
+        counted.workers++;
+        answer(message.answer);
+      });
+      worker.on('error', () => answer(closed ? STOPPED_IMPORT : STOPPED_THREAD));
+      worker.on('exit', () => answer(closed ? STOPPED_IMPORT : STOPPED_THREAD));
+      worker.postMessage({ id: 0, job } satisfies ReaderRequest);
+    });
+  /** Reads `job` alone, after the files put before it. */
+  const again = (job: ReadJob): Promise<ReadAnswer> => {
+    const read = aloneQueue.then(() => readAlone(job));
+    aloneQueue = read;
+    return read;
+  };
+
   const ended = (reader: Reader) => {
     const index = readers.indexOf(reader);
     if (index < 0) return;
@@ -181,9 +225,11 @@ export function openFileReaders({
     if (!reader.ready)
       inThisThread = true; // it never started: its files, and the rest, are read here
     else if (++restarts > MAX_RESTARTS) inThisThread = true;
-    for (const w of reader.waiting.values()) {
+    const held = [...reader.waiting.values()];
+    for (const w of held) {
       if (!reader.ready) void here(w.job).then(w.resolve);
-      else w.resolve({ error: 'reading it stopped the thread that read it (damaged, or too large to read)', problems: [] });
+      else if (held.length === 1) w.resolve(STOPPED_THREAD);
+      else void again(w.job).then(w.resolve);
     }
   };
   const start = (): Reader | undefined => {
@@ -228,7 +274,7 @@ export function openFileReaders({
   return {
     async read(job) {
       if (!inThisThread) await (sharpLoaded ??= import('sharp').catch(() => undefined));
-      if (closed) return { error: 'the import was stopped', problems: [] };
+      if (closed) return STOPPED_IMPORT;
       const reader = inThisThread ? undefined : readerFor();
       if (!reader) return here(job);
       const id = nextId++;
@@ -254,9 +300,9 @@ export function openFileReaders({
     async close() {
       closed = true;
       const all = readers.splice(0);
-      for (const r of all) for (const w of r.waiting.values()) w.resolve({ error: 'the import was stopped', problems: [] });
+      for (const r of all) for (const w of r.waiting.values()) w.resolve(STOPPED_IMPORT);
       for (const r of all) for (const done of r.checkpoints.values()) done(false);
-      await Promise.all(all.map((r) => r.worker.terminate()));
+      await Promise.all([...all.map((r) => r.worker.terminate()), ...[...alone].map((w) => w.terminate())]);
     },
   };
 }

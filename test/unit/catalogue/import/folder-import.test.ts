@@ -506,6 +506,23 @@ describe('importFolder() — files read by worker threads', () => {
     expect(result.songs.total).toBe(7 - stoppedSongs.length);
   });
 
+  it('reads each file a worker held again alone when it ended, so that only the file that ends a worker is reported', async () => {
+    // The real reader, ended by one file: the worker holds the others too when that file ends it.
+    const fatal = join(workerDir, 'fatal-noon.mjs');
+    writeFileSync(
+      fatal,
+      "import { parentPort } from 'node:worker_threads';\n" +
+        "await import('./import-reader.mjs');\n" +
+        "parentPort.on('message', (m) => { if (m.job?.rel.endsWith('02 Noon.mp3')) process.exit(1); });\n",
+    );
+    const result = await run({ readers: { workerFile: fatal, threads: 1 } });
+    expect(result.problems.filter((p) => /stopped the thread that read it/.test(p))).toEqual([
+      expect.stringMatching(/^Aoi Band\/Blue Horizon\/02 Noon\.mp3: reading it stopped the thread/),
+    ]);
+    expect(result.songs.total).toBe(6);
+    expect(songs(album('Blue Horizon Sessions').wiki_id).map((s) => s.sub_title)).toEqual(['Dawn', 'Dusk']);
+  });
+
   it('stops at once when cancelled while a worker holds files', async () => {
     const hanging = join(workerDir, 'hanging.mjs');
     writeFileSync(hanging, "import { parentPort } from 'node:worker_threads'; parentPort.postMessage({ ready: true }); parentPort.on('message', () => {});");
