@@ -80,6 +80,8 @@ const SEARCH_ROWS_PER_TURN = 100;
 const YIELD_MS = 4;
 /** WAL pages (4 KiB) before SQLite copies the WAL into the file, while an import runs (SQLite's default is 1000). */
 const IMPORT_CHECKPOINT_PAGES = 4_096;
+/** The writer's page cache (KiB) during a first import (SQLite's and better-sqlite3's default is 16 MiB). */
+const FIRST_IMPORT_CACHE_KIB = 8_000;
 /** File records saved per transaction at the end of a run. */
 const SAVE_SLICE = 500;
 /** folder_scan rows inserted in one transaction while the files are read. */
@@ -427,6 +429,7 @@ export async function importFolder(opts: FolderImportOptions): Promise<FolderImp
   // The WAL is copied into the file (and both synced) less often while the import writes: each copy
   // holds the event loop, and fewer, larger ones leave the server waiting less often.
   const checkpointPages = writer.db.pragma('wal_autocheckpoint', { simple: true }) as number;
+  const cachePages = writer.db.pragma('cache_size', { simple: true }) as number;
   writer.db.pragma(`wal_autocheckpoint = ${IMPORT_CHECKPOINT_PAGES}`);
   try {
     if ((source.state as { version?: unknown }).version !== STATE_VERSION) stmts.forgetAll.run(source.sourceId);
@@ -446,6 +449,10 @@ export async function importFolder(opts: FolderImportOptions): Promise<FolderImp
     const batchAlbums = opts.batchAlbums ?? BATCH_ALBUMS;
     // A few files (a folder watch's batch) are read here: a worker's start would cost more than they do.
     const readers = openFileReaders(opts.readers ?? (total <= IN_THREAD_FILES ? { threads: 0 } : undefined));
+    // A first import reads every file, by workers holding files in flight: the writer's page cache is
+    // smaller meanwhile, so that the process's peak memory stays in bounds (a re-import keeps it whole:
+    // it compares the records it reads with the files).
+    if (recordedBefore === 0 && total > IN_THREAD_FILES) writer.db.pragma(`cache_size = -${FIRST_IMPORT_CACHE_KIB}`);
     // While the readers are workers, one of them copies the WAL into the file after each batch
     // (checkpoint.ts) and the writer makes no copies; else, or once they are gone, the writer does.
     let checkpointing: Promise<unknown> | undefined;
@@ -589,6 +596,7 @@ export async function importFolder(opts: FolderImportOptions): Promise<FolderImp
   } finally {
     tables.clear();
     writer.db.pragma(`wal_autocheckpoint = ${checkpointPages}`);
+    writer.db.pragma(`cache_size = ${cachePages}`);
   }
 }
 

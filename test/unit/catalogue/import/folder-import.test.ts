@@ -460,6 +460,25 @@ describe('importFolder() — files read by worker threads', () => {
     expect(writer.db.pragma('wal_autocheckpoint', { simple: true })).toBe(777);
   });
 
+  it('keeps a smaller page cache while a first import reads its files by workers, and the writer’s own after', async () => {
+    writeSongs(
+      music,
+      Array.from({ length: 25 }, (_, i) => ({ file: `Many/${String(i).padStart(2, '0')}.mp3`, title: `Many ${i}`, album: 'Many', seconds: 1, mtime: T0 })),
+    );
+    writer.db.pragma('cache_size = -12345');
+    const during: unknown[] = [];
+    const watching: CatalogueWriter = {
+      ...writer,
+      upsertEntries(sourceId, entries) {
+        during.push(writer.db.pragma('cache_size', { simple: true }));
+        return writer.upsertEntries(sourceId, entries);
+      },
+    };
+    await run({ writer: watching, readers: { workerFile, threads: 1 } });
+    expect(new Set(during)).toEqual(new Set([-8000]));
+    expect(writer.db.pragma('cache_size', { simple: true })).toBe(-12345);
+  });
+
   it('answers each file from a worker, as this thread would', async () => {
     const rel = 'Aoi Band/Blue Horizon/01 Dawn.mp3';
     const job = { root: music, realRoot: realpathSync(music), dataDir, rel, path: join(music, rel), sidecar: null, folderCover: null };
