@@ -1,8 +1,9 @@
 // A copy of a catalogue's write-ahead log into its file, made by a folder import's reader thread
 // (import-reader.ts) while the import writes: folder-import.ts turns SQLite's own copies off meanwhile,
-// since each one is made by the connection that commits, and held the event loop of the thread that
-// answers requests for up to a few hundred milliseconds. PASSIVE waits for no reader or writer and copies
-// what no reader still needs; the writer starts the log afresh once all of it was copied.
+// since each one is made by the connection that commits, and held the writing thread for up to a few
+// hundred milliseconds — the import's own (import-thread.ts), or the server's where the import runs in
+// it. PASSIVE waits for no reader or writer and copies what no reader still needs; the writer starts the
+// log afresh once all of it was copied.
 import Database from 'better-sqlite3';
 
 /** Copies what it can of `file`'s WAL into it on a connection of its own; false when it could not. */

@@ -179,6 +179,9 @@ export function openFileReaders({
   // sharp in the main thread first (see the header); loaded once, with the first worker.
   let sharpLoaded: Promise<unknown> | undefined;
 
+  // A small young generation: the worker's garbage is short-lived and small, and the default's would only hold memory.
+  const newWorker = () => new Worker(workerFile, { resourceLimits: { maxYoungGenerationSizeMb: 4 } });
+
   /** Workers reading one file each (see the header), ended by close(). */
   const alone = new Set<Worker>();
   let aloneQueue: Promise<unknown> = Promise.resolve();
@@ -187,7 +190,7 @@ export function openFileReaders({
       if (closed) return resolve(STOPPED_IMPORT);
       let worker: Worker;
       try {
-        worker = new Worker(workerFile, { resourceLimits: { maxYoungGenerationSizeMb: 4 } });
+        worker = newWorker();
       } catch {
         return resolve(STOPPED_THREAD);
       }
@@ -235,8 +238,7 @@ export function openFileReaders({
   const start = (): Reader | undefined => {
     let worker: Worker;
     try {
-      // A small young generation: the worker's garbage is short-lived and small, and the default's would only hold memory.
-      worker = new Worker(workerFile, { resourceLimits: { maxYoungGenerationSizeMb: 4 } });
+      worker = newWorker();
     } catch {
       inThisThread = true;
       return undefined;

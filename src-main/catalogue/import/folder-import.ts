@@ -36,8 +36,9 @@
 //   file gives is put in a temporary table of the writer's connection as it is read, and albums are put
 //   together from the tables one batch at a time; a few files are read at once, each in one read when it
 //   is small (audio-file.ts), by worker threads (file-readers.ts) while this thread walks and writes.
-// - Reading yields to the event loop at least every YIELD_MS, so a server running the import keeps
-//   answering.
+// - Reading yields to the event loop at least every YIELD_MS, so that a cancel message reaches the import's
+//   thread (import-thread.ts) promptly, and a server running the import in its own thread (where there is
+//   no built worker) keeps answering.
 // - Every file read (an audio file, with its embedded picture, and its sidecar .lrc) is read by its real path,
 //   which must lie inside the folder's (inside-folder.ts): links are followed only to files inside it,
 //   checked when found and again where it is read (file-readers.ts), so a file swapped for a link out

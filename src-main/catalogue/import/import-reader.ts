@@ -1,6 +1,6 @@
 // The worker thread of file-readers.ts: says it is ready once its modules are loaded, then reads the
 // audio files it is given, one answer per file, and copies a catalogue's write-ahead log into its file
-// when asked (checkpoint.ts), so that the main thread, which answers requests, does not.
+// when asked (checkpoint.ts), so that the thread that writes the import does not.
 import { parentPort } from 'node:worker_threads';
 import { readHere, type ReaderMessage, type ReaderRequest } from './file-readers';
 import { checkpointFile } from './checkpoint';

@@ -19,7 +19,7 @@ function scanStatus(ctx: SubsonicContext) {
   return { scanStatus: { scanning: job !== undefined, count: job ? job.progress.done : ctx.app.deps.catalogue.stats(0).subs } };
 }
 
-const importFolder = () => import('../../catalogue/import/import-thread');
+const loadImportThread = () => import('../../catalogue/import/import-thread');
 
 export const SYSTEM_ENDPOINTS: Record<string, Endpoint> = {
   ping: { auth: 'key', handle: () => ({}) },
@@ -38,7 +38,7 @@ export const SYSTEM_ENDPOINTS: Record<string, Endpoint> = {
       const folders = app.deps.catalogue.queries.sources.list().filter((s: SourceDto) => s.kind === 'folder');
       const dataDir = app.deps.dataDir;
       if (folders.length === 0 || !dataDir || !app.jobs.writable) return scanStatus(ctx);
-      const { importFolderOffThread: run } = await importFolder();
+      const { importFolderOffThread: run } = await loadImportThread();
       try {
         app.jobs.startOnCatalogue('import', folders.map((f) => f.name).join(', '), async (job) => {
           for (const folder of folders) {
