@@ -176,6 +176,19 @@ describe('importFolder() — first import', () => {
     expect(source).toMatchObject({ name: 'music', entries: 3, subs: 7, updatedAt: NOW / 1000 });
   });
 
+  it('has the planner’s statistics checked after each batch it commits and once at the end', async () => {
+    let checks = 0;
+    const counting: CatalogueWriter = {
+      ...writer,
+      keepStatistics() {
+        checks++;
+        return writer.keepStatistics();
+      },
+    };
+    const result = await run({ writer: counting, batchAlbums: 1 });
+    expect(checks).toBe(result.albums.added + 1);
+  });
+
   it('lists corrupt and empty files as problems and imports the rest; hidden folders and other files are left alone', async () => {
     const problems: string[] = [];
     const result = await run({ problem: (p) => problems.push(p) });

@@ -1,7 +1,8 @@
 // A folder import run by the server's jobs in a worker thread of its own (catalogue/import/import-thread.ts),
 // built as the app builds it: the same rows as an import in this thread, its progress, problems, errors
 // and cancelling carried across, and a worker that ends without an answer failing the import.
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -118,6 +119,24 @@ describe('importFolderOffThread()', () => {
     // The caller's clock crossed with it.
     expect(sourceTime()).toBeGreaterThanOrEqual(NOW / 1000);
     expect(sourceTime()).toBeLessThan(NOW / 1000 + 60);
+  });
+
+  it.runIf(process.platform === 'linux')('reads and writes in threads of a lower priority than the one that called it', async () => {
+    library(25);
+    /** The nice value of each thread of this process (field 19 of its /proc stat line). */
+    const niceValues = () =>
+      readdirSync('/proc/self/task').flatMap((tid) => {
+        try {
+          const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+          return [Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])];
+        } catch {
+          return []; // the thread ended meanwhile
+        }
+      });
+    const seen = new Set<number>();
+    await run({ workerFile, progress: (p) => p.phase === 'read' && niceValues().forEach((n) => seen.add(n)) });
+    expect(seen.has(10)).toBe(true);
+    expect(getPriority()).toBe(0); // this thread's own
   });
 
   it('rejects as importFolder() does when the folder cannot be imported', async () => {
