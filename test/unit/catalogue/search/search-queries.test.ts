@@ -281,6 +281,38 @@ describe('searchQueries() count limit', () => {
     expect(pages.flatMap((p) => p.subs.map((s) => s.sub_id))).toEqual(everything.subs.slice(0, 3).map((s) => s.sub_id));
   });
 
+  // Names that hold the keyword whole or at their start (the `top` rows) lead the list and may also fall
+  // in a later tier; at the limit such a tier is not searched for them (search-queries.ts).
+  const subTitles = Object.values(E).flatMap((e) => e.subs.map((x) => x.title));
+  it('pages any search to the limit without overlap or gap, counted to the limit, with or without a top', () => {
+    let withTop = 0;
+    fc.assert(
+      fc.property(fc.nat(), fc.nat(), fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 6 }), fc.boolean(), (i, a, size, limit, subs) => {
+        const titles = subs ? subTitles : propertyTitles;
+        const folded = [...searchFold(titles[i % titles.length])];
+        const keyword = folded.slice(a % folded.length, (a % folded.length) + 1 + (a % 3)).join('');
+        const find = (search: Catalogue['queries']['search'], n: number, offset: number) => {
+          const r = subs ? search.subs({ keyword }, n, offset, 'http://x') : search.wikis({ keyword }, n, offset, 'http://x');
+          return { count: r.count, ids: 'subs' in r ? r.subs.map((x) => x.sub_id) : r.wikis.map((x) => x.wiki_id) };
+        };
+        const unlimited = find(catalogue.queries.search, 10_000, 0);
+        const limited = searchQueries(sqlOf(catalogue), { countLimit: limit });
+        const pages: { count: number; ids: number[] }[] = [];
+        for (let offset = 0; pages.length === 0 || pages[pages.length - 1].ids.length === size; offset += size) pages.push(find(limited, size, offset));
+        const rows = pages.flatMap((p) => p.ids);
+        // The pages laid end to end are the one page of the limit's length, and so many of the matches.
+        expect(rows, `${keyword} by ${size} to ${limit}`).toEqual(find(limited, limit, 0).ids);
+        expect(rows.length).toBe(Math.min(unlimited.count, limit));
+        expect(unlimited.ids).toEqual(expect.arrayContaining(rows));
+        for (const p of pages) expect(p.count, `${keyword} by ${size} to ${limit}`).toBe(Math.min(unlimited.count, limit));
+        const phrase = searchFold(keyword);
+        if (titles.some((t) => searchFold(t).startsWith(phrase)) && unlimited.count > limit) withTop++;
+      }),
+      { numRuns: 200, seed: 17 },
+    );
+    expect(withTop).toBeGreaterThan(10);
+  });
+
   it('is 10,000 in the catalogue the server opens', () => {
     expect(COUNT_LIMIT).toBe(10_000);
   });
