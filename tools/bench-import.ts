@@ -4,7 +4,8 @@
 // second (after a few seconds of the same load to warm the server up) (steady use by several listeners: the served figures' saturating load would measure how the
 // two share the CPU, not the import); then imports it again with nothing changed, the same load running.
 // The figures: files per second of each run (the job's own start and end), the server process's peak
-// RSS, and the latency of the load during the first import beside the same load right before it. The
+// RSS, and the latency of the load during the first import beside the same load right before it, with the
+// server's event-loop delay over the import (the time a request waits for the thread that answers). The
 // server's CPU time over each run is reported beside (the load's share included): on a shared machine
 // it says what the import costs when the wall clock says how busy the machine was.
 import autocannon, { type Result } from 'autocannon';
@@ -19,6 +20,18 @@ export interface ImportRun {
   during: { p99: number; rps: number };
   /** The server process's CPU time over the run (all its threads), s. */
   cpuSeconds: number;
+  /** The server's event-loop delay over the run (ms): how long a request that arrived waited for the thread that answers. */
+  eld: { p99: number; max: number };
+}
+
+/** What the bench reads in the server's process. */
+export interface ImportServer {
+  /** CPU time the process has used, µs. */
+  cpuUs(): Promise<number>;
+  /** Starts a new event-loop delay window. */
+  eldReset(): Promise<void>;
+  /** The event-loop delay since eldReset (ms). */
+  eld(): Promise<{ p99: number; max: number }>;
 }
 
 export interface ImportFigures {
@@ -45,14 +58,7 @@ interface Job {
 }
 
 /** Imports `folder` (of `files` audio files) twice on the server at `url`, measuring as the header says. */
-export async function benchImport(
-  url: string,
-  uiToken: string,
-  apiKey: string,
-  folder: string,
-  files: number,
-  cpuUs: () => Promise<number>,
-): Promise<ImportFigures> {
+export async function benchImport(url: string, uiToken: string, apiKey: string, folder: string, files: number, server: ImportServer): Promise<ImportFigures> {
   const headers = { 'content-type': 'application/json', 'x-moecat-ui': uiToken, origin: url.replace(/\/$/, '') };
   const paths = ['/wikis.json?wiki_type=anime', '/on-air.json', '/search/wiki.json?keyword=touhou', '/search/sub.json?keyword=sakura'].map((p) =>
     `${p}&api_key=${apiKey}`.replace('.json&', '.json?'),
@@ -67,7 +73,8 @@ export async function benchImport(
   };
 
   const run = async (): Promise<ImportRun> => {
-    const cpuBefore = await cpuUs();
+    const cpuBefore = await server.cpuUs();
+    await server.eldReset();
     // A job the server started itself (a folder watcher's import) is waited for.
     let answer: { response?: { job?: Job; information?: { error?: number } } } = {};
     for (let tries = 0; !answer.response?.job && tries < 3000; tries++) {
@@ -94,8 +101,9 @@ export async function benchImport(
     const during = loadOf(await loading);
     if (job.status !== 'done') throw new Error(`the import ended ${job.status}: ${job.error ?? ''}`);
     const seconds = ((job.finishedAt ?? Date.now()) - job.startedAt) / 1000;
-    const cpuSeconds = ((await cpuUs()) - cpuBefore) / 1e6;
-    return { seconds, filesPerSecond: files / seconds, status: job.status, result: job.result, problems: job.problems.length, during, cpuSeconds };
+    const eld = await server.eld();
+    const cpuSeconds = ((await server.cpuUs()) - cpuBefore) / 1e6;
+    return { seconds, filesPerSecond: files / seconds, status: job.status, result: job.result, problems: job.problems.length, during, cpuSeconds, eld };
   };
 
   // The load runs a few seconds first, unmeasured: the server's first answers (its caches filling, code

@@ -378,11 +378,18 @@ async function importSection(bundle: string, resources: string): Promise<void> {
   const server = await startServer(bundle, 'start', ['--resources', resources, '--data-dir', dataDir]);
   try {
     const rssBefore = (await server.ask<BenchStats>({ cmd: 'stats' })).rssMiB;
-    const cpuUs = async () => (await server.ask<BenchStats>({ cmd: 'stats' })).cpuUs;
-    const figures = await benchImport(`${server.url}/`, server.uiToken, server.apiKey, library.folder, library.files, cpuUs);
-    const stats = await server.ask<BenchStats>({ cmd: 'stats' });
+    const stats = () => server.ask<BenchStats>({ cmd: 'stats' });
+    const figures = await benchImport(`${server.url}/`, server.uiToken, server.apiKey, library.folder, library.files, {
+      cpuUs: async () => (await stats()).cpuUs,
+      eldReset: () => server.ask({ cmd: 'eld-reset' }),
+      eld: async () => {
+        const s = await stats();
+        return { p99: s.eldP99Ms, max: s.eldMaxMs };
+      },
+    });
+    const after = await stats();
     const { first, again, before } = figures;
-    report.folderImport = { library, ...figures, rssBeforeMiB: rssBefore, peakRssMiB: stats.maxRssMiB, rssAfterMiB: stats.rssMiB };
+    report.folderImport = { library, ...figures, rssBeforeMiB: rssBefore, peakRssMiB: after.maxRssMiB, rssAfterMiB: after.rssMiB };
     const n = `${(library.files / 1000).toFixed(0)}k files`;
     figure(
       `folder import, first (${n}, ${first.seconds.toFixed(1)} s, server CPU ${first.cpuSeconds.toFixed(1)} s, ${first.problems} problems)`,
@@ -398,7 +405,7 @@ async function importSection(bundle: string, resources: string): Promise<void> {
       '≥ 10000',
       again.filesPerSecond >= 10_000,
     );
-    figure(`  server peak RSS, both imports (${rssBefore.toFixed(0)} MiB before)`, stats.maxRssMiB, 'MiB', '≤ 300 MiB', stats.maxRssMiB <= 300);
+    figure(`  server peak RSS, both imports (${rssBefore.toFixed(0)} MiB before)`, after.maxRssMiB, 'MiB', '≤ 300 MiB', after.maxRssMiB <= 300);
     figure(
       `  served p99 while importing (${LOAD_RATE} req/s asked; before: p99 ${before.p99.toFixed(1)} ms)`,
       first.during.p99,
@@ -406,6 +413,7 @@ async function importSection(bundle: string, resources: string): Promise<void> {
       '≤ 5 ms',
       first.during.p99 <= 5,
     );
+    figure(`  server's event-loop delay p99 while importing (max ${first.eld.max.toFixed(0)} ms)`, first.eld.p99, 'ms', '(reported)', null);
     figure(`  served p99 before importing, the same load`, before.p99, 'ms', '≤ 5 ms', before.p99 <= 5);
     figure(`  served p99 while importing again`, again.during.p99, 'ms', '(reported)', null);
   } finally {
