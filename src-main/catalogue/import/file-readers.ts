@@ -46,6 +46,15 @@ const STOPPED_THREAD: ReadAnswer = { error: 'reading it stopped the thread that 
 /** The answer for a file still waiting when the readers are closed. */
 const STOPPED_IMPORT: ReadAnswer = { error: 'the import was stopped', problems: [] };
 
+/** A small young generation: a reader's garbage is short-lived and small, and the default's would only hold memory. */
+const READER_YOUNG_MB = 4;
+/**
+ * A reader keeps about 20 MB alive (its modules); without a bound V8 let its garbage grow its heap past
+ * 60 MB over a large import before collecting it, and that counted in the process's peak memory. A file
+ * whose reading needs more ends its worker, and is reported as a file that ends one is.
+ */
+const READER_OLD_MB = 48;
+
 /** What is said of a file that is a link out of the folder (or to nothing). */
 export const LINK_OUT = 'a link to a file outside the folder (or to nothing); skipped';
 
@@ -179,8 +188,7 @@ export function openFileReaders({
   // sharp in the main thread first (see the header); loaded once, with the first worker.
   let sharpLoaded: Promise<unknown> | undefined;
 
-  // A small young generation: the worker's garbage is short-lived and small, and the default's would only hold memory.
-  const newWorker = () => new Worker(workerFile, { resourceLimits: { maxYoungGenerationSizeMb: 4 } });
+  const newWorker = () => new Worker(workerFile, { resourceLimits: { maxYoungGenerationSizeMb: READER_YOUNG_MB, maxOldGenerationSizeMb: READER_OLD_MB } });
 
   /** Workers reading one file each (see the header), ended by close(). */
   const alone = new Set<Worker>();

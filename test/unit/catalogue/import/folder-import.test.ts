@@ -538,21 +538,35 @@ describe('importFolder() — files read by worker threads', () => {
     expect(result.songs.total).toBe(7 - stoppedSongs.length);
   });
 
-  it('reads each file a worker held again alone when it ended, so that only the file that ends a worker is reported', async () => {
-    // The real reader, ended by one file: the worker holds the others too when that file ends it.
-    const fatal = join(workerDir, 'fatal-noon.mjs');
+  /** Imports with the real reader, which also runs `onNoon` (a statement) when it is given 02 Noon.mp3; the problems of threads stopped. */
+  const importWithNoon = async (name: string, onNoon: string) => {
+    const workerFile = join(workerDir, `${name}.mjs`);
     writeFileSync(
-      fatal,
+      workerFile,
       "import { parentPort } from 'node:worker_threads';\n" +
         "await import('./import-reader.mjs');\n" +
-        "parentPort.on('message', (m) => { if (m.job?.rel.endsWith('02 Noon.mp3')) process.exit(1); });\n",
+        'const kept = [];\n' +
+        `parentPort.on('message', (m) => { if (m.job?.rel.endsWith('02 Noon.mp3')) { ${onNoon} } });\n`,
     );
-    const result = await run({ readers: { workerFile: fatal, threads: 1 } });
-    expect(result.problems.filter((p) => /stopped the thread that read it/.test(p))).toEqual([
-      expect.stringMatching(/^Aoi Band\/Blue Horizon\/02 Noon\.mp3: reading it stopped the thread/),
-    ]);
+    const result = await run({ readers: { workerFile, threads: 1 } });
+    return { result, stopped: result.problems.filter((p) => /stopped the thread that read it/.test(p)) };
+  };
+  const NOON_STOPPED = [expect.stringMatching(/^Aoi Band\/Blue Horizon\/02 Noon\.mp3: reading it stopped the thread/)];
+
+  it('reads each file a worker held again alone when it ended, so that only the file that ends a worker is reported', async () => {
+    // The real reader, ended by one file: the worker holds the others too when that file ends it.
+    const { result, stopped } = await importWithNoon('fatal-noon', 'process.exit(1);');
+    expect(stopped).toEqual(NOON_STOPPED);
     expect(result.songs.total).toBe(6);
     expect(songs(album('Blue Horizon Sessions').wiki_id).map((s) => s.sub_title)).toEqual(['Dawn', 'Dusk']);
+  });
+
+  it('bounds a reader’s heap: a file whose reading keeps more ends its worker and is reported, the others join', async () => {
+    // The real reader, keeping 120 MB alive while it reads one file: past the bound, the worker ends.
+    // Unbounded, the file would be read and imported (the allocation succeeds and the reading goes on).
+    const { result, stopped } = await importWithNoon('hungry-noon', 'for (let i = 0; i < 120; i++) kept.push(new Array(2 ** 17).fill(i));');
+    expect(stopped).toEqual(NOON_STOPPED);
+    expect(result.songs.total).toBe(6);
   });
 
   it('stops at once when cancelled while a worker holds files', async () => {
