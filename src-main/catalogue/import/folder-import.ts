@@ -67,10 +67,12 @@ export { checkFolder, FolderImportError } from './folder-check';
 const STATE_VERSION = 6;
 /**
  * Albums per transaction at most; a transaction is also committed once it has been open GROUP_MS. It
- * stays open across the event loop's turns, one album a turn, so the server answers between albums.
+ * stays open across the event loop's turns, one album a turn, so the server answers between albums. A
+ * commit flushes and merges the full-text index and makes the server's cached answers old: one a second
+ * costs the import 13 % less CPU than four did (docs/search-and-performance.md, "Folder import").
  */
 const BATCH_ALBUMS = 100;
-const GROUP_MS = 250;
+const GROUP_MS = 1000;
 /** Songs written in one step (one album at least): what a step costs, the server's next answer may wait. */
 const STEP_SONGS = 10;
 /** An import with at most this many files in its scope reads them in this thread (file-readers.ts). */
