@@ -343,10 +343,7 @@ async function catalogueBuilds(): Promise<string> {
   const gen = JSON.parse(readFileSync(metaFile, 'utf8')) as { seconds: number; cpuSeconds?: number };
   figure(`generated 100k/1M catalogue build (CPU ${gen.cpuSeconds?.toFixed(1) ?? '?'} s)`, gen.seconds, 's', '≤ 60 s', gen.seconds <= 60);
   report.generatedBuild = gen;
-  // Read through once, so that the file is in the OS's memory as a catalogue in use is: a page's first
-  // read from disk measures the disk (random songs and albums, whose pages no warm-up reads, took 10–20 ms
-  // a request when the file had not been read since the machine started, 2–5 ms once it had).
-  for await (const _ of createReadStream(DEFAULT_LARGE_CATALOGUE, { highWaterMark: 2 ** 20 }));
+  await readThrough(DEFAULT_LARGE_CATALOGUE);
   if (flags['subsonic-only']) return '';
 
   console.log('Building the bundled catalogue …');
@@ -371,6 +368,15 @@ async function catalogueBuilds(): Promise<string> {
   return resources;
 }
 
+/**
+ * Reads `file` through once, so that it is in the OS's memory as the file of a catalogue in use is: a
+ * page's first read from disk measures the disk (random songs and albums, whose pages no warm-up reads,
+ * took 10–20 ms a request when the file had not been read since the machine started, 2–5 ms once it had).
+ */
+async function readThrough(file: string): Promise<void> {
+  for await (const _ of createReadStream(file, { highWaterMark: 2 ** 20 }));
+}
+
 /** Imports the generated library into a `start` server of its own, twice; see tools/bench-import.ts. */
 async function importSection(bundle: string, resources: string): Promise<void> {
   const files = Number(flags.library);
@@ -382,8 +388,8 @@ async function importSection(bundle: string, resources: string): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'moecat-bench-import-'));
   const server = await startServer(bundle, 'start', ['--resources', resources, '--data-dir', dataDir]);
   try {
-    const rssBefore = (await server.ask<BenchStats>({ cmd: 'stats' })).rssMiB;
     const stats = () => server.ask<BenchStats>({ cmd: 'stats' });
+    const rssBefore = (await stats()).rssMiB;
     const figures = await benchImport(`${server.url}/`, server.uiToken, server.apiKey, library.folder, library.files, {
       cpuUs: async () => (await stats()).cpuUs,
       eldReset: () => server.ask({ cmd: 'eld-reset' }),
