@@ -1,23 +1,32 @@
-// The page scrolls under a sticky top bar and a sticky player bar. Their heights, kept in CSS variables
-// on the root, give the page a scroll padding (styles/base.css): whatever is focused or scrolled into
-// view — an inline confirmation, a menu, a row reached by keyboard — stops above the player bar and
-// below the top bar instead of under them.
+// The page scrolls under a sticky top bar and a sticky player bar. Their heights give the page a scroll
+// padding: whatever is focused or scrolled into view — an inline confirmation, a menu, a row reached by
+// keyboard — stops above the player bar and below the top bar instead of under them.
+// The heights come from a ResizeObserver, which reports them once the frame's layout is done (no
+// layout forced while the app mounts), and go straight into the root's scroll-padding: scroll-padding
+// is not inherited, so a change restyles the root alone (a custom property on the root restyled
+// every element of the page).
 import { onBeforeUnmount, onMounted, type Ref } from 'vue';
+
+/** Half a rem of air between what is scrolled into view and the bar. */
+const AIR = '0.5rem';
 
 export function keepScrollPadding(top: Ref<{ $el?: Element } | undefined>, bottom: Ref<{ $el?: Element } | undefined>): void {
   let observer: ResizeObserver | undefined;
   onMounted(() => {
-    const root = document.documentElement;
-    const bars: [string, Element | undefined][] = [
-      ['--top-bar-height', top.value?.$el],
-      ['--player-bar-height', bottom.value?.$el],
-    ];
-    const measure = () => {
-      for (const [name, el] of bars) if (el instanceof HTMLElement) root.style.setProperty(name, `${el.offsetHeight}px`);
-    };
-    measure();
-    observer = new ResizeObserver(measure);
-    for (const [, el] of bars) if (el) observer.observe(el);
+    const style = document.documentElement.style;
+    const sides = new Map<Element, 'scrollPaddingTop' | 'scrollPaddingBottom'>();
+    if (top.value?.$el instanceof HTMLElement) sides.set(top.value.$el, 'scrollPaddingTop');
+    if (bottom.value?.$el instanceof HTMLElement) sides.set(bottom.value.$el, 'scrollPaddingBottom');
+    observer = new ResizeObserver((entries) => {
+      for (const entry of entries) {
+        const side = sides.get(entry.target);
+        const height = entry.borderBoxSize[0]?.blockSize;
+        if (!side || height === undefined) continue;
+        const padding = `calc(${Math.round(height)}px + ${AIR})`;
+        if (style[side] !== padding) style[side] = padding;
+      }
+    });
+    for (const el of sides.keys()) observer.observe(el);
   });
   onBeforeUnmount(() => observer?.disconnect());
 }
