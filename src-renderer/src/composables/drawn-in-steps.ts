@@ -1,28 +1,40 @@
-// Long lists drawn in two steps: the first rows in the frame the list changes, the rest in the task
-// after that frame, so what the window shows is painted without waiting for every row (On air's
-// hundred-odd cards, forty search results). A list that only grows at its end ("load more") is drawn
-// whole at once: its first rows are on screen already.
+// Long lists drawn in steps: the first rows in the frame the list changes, then as many again in each
+// task after that frame until every row is drawn, so what the window shows is painted without waiting
+// for every row (On air's hundred-odd cards, forty search results), and no step holds the page's
+// thread long: a key typed or a click meanwhile is taken between two steps. A list that only grows at
+// its end ("load more") is drawn whole at once: its first rows are on screen already.
 import { computed, onBeforeUnmount, ref, watch, type ComputedRef } from 'vue';
 
-export function useDrawnInSteps<T>(items: () => readonly T[], first: number): ComputedRef<readonly T[]> {
-  const whole = ref(true);
+export function useDrawnInSteps<T>(items: () => readonly T[], step: number): ComputedRef<readonly T[]> {
+  /** How many rows are drawn; Infinity once they all are. */
+  const drawn = ref(Infinity);
   let frame = 0;
   let task: ReturnType<typeof setTimeout> | undefined;
   const cancel = () => {
     cancelAnimationFrame(frame);
     clearTimeout(task);
   };
+  const drawMore = () => {
+    task = setTimeout(() => {
+      drawn.value = drawn.value + step >= items().length ? Infinity : drawn.value + step;
+      if (drawn.value !== Infinity) drawMore();
+    });
+  };
   watch(
     items,
     (now, before) => {
       const grewAtEnd = before !== undefined && before.length > 0 && now.length >= before.length && now[0] === before[0];
-      if (grewAtEnd || now.length <= first) return;
+      if (grewAtEnd) return;
       cancel();
-      whole.value = false;
-      frame = requestAnimationFrame(() => (task = setTimeout(() => (whole.value = true))));
+      if (now.length <= step) {
+        drawn.value = Infinity;
+        return;
+      }
+      drawn.value = step;
+      frame = requestAnimationFrame(drawMore);
     },
     { immediate: true },
   );
   onBeforeUnmount(cancel);
-  return computed(() => (whole.value ? items() : items().slice(0, first)));
+  return computed(() => (drawn.value === Infinity ? items() : items().slice(0, drawn.value)));
 }
