@@ -14,7 +14,8 @@
 // Nothing here is a test: the suite never times anything. Over 300 lines: one script, the probe that
 // runs in the page beside the steps that drive it, kept together so each figure reads as defined below.
 //   On air first card   navigation start → the first schedule card painted: a cold profile (no cache,
-//                       signing in, as a first visit) and warm reloads
+//                       signing in, as a first visit) and warm reloads, each once the page before it
+//                       has settled (its covers loaded, then 300 ms), as a person reloads a page
 //   search              the last keystroke → both result lists painted for the final query, typing a
 //                       Latin and a CJK word at 120 ms and at 300 ms a key
 //   typed character     each key's input (beforeinput) → the frame that shows it in the field
@@ -246,6 +247,17 @@ const longTasksSince = (page: Page, since: number) =>
     since,
   );
 
+/**
+ * The page settled, as a person sees it before they reload it or turn it: its covers (`images`, a
+ * selector) all loaded or failed, then 300 ms to look at them.
+ */
+async function settled(page: Page, images: string): Promise<void> {
+  await page.waitForFunction((selector) => Array.from(document.querySelectorAll(selector)).every((i) => (i as HTMLImageElement).complete), images, {
+    timeout: 30_000,
+  });
+  await page.waitForTimeout(300);
+}
+
 // ---- one catalogue --------------------------------------------------------------------------------
 async function measure(browser: Browser, label: string, server: Served, words: string[], browsePath: string): Promise<void> {
   // Cold: a new profile signs in and loads On air, as a first visit does.
@@ -289,7 +301,10 @@ async function measure(browser: Browser, label: string, server: Served, words: s
   const login = await server.loginUrl();
   await firstCard(page, () => page.goto(login));
   const warm: number[] = [];
-  for (let run = 0; run < 2 * RUNS; run++) warm.push((await firstCard(page, () => page.reload())).ms);
+  for (let run = 0; run < 2 * RUNS; run++) {
+    await settled(page, '[data-testid="onair-entry"] img');
+    warm.push((await firstCard(page, () => page.reload())).ms);
+  }
   timing(label, 'On air first card, warm reload', warm, 200);
 
   // Search as you type.
@@ -348,17 +363,8 @@ async function measure(browser: Browser, label: string, server: Served, words: s
   await page.getByTestId('browse-result').first().waitFor({ timeout: 30_000 });
   const paging: number[] = [];
   const pagingSince = await page.evaluate(() => performance.now());
-  /** The page's covers all loaded (or failed), then a moment to look at them. */
-  const settled = async () => {
-    await page.waitForFunction(
-      () => Array.from(document.querySelectorAll('[data-testid="browse-result"] img')).every((i) => (i as HTMLImageElement).complete),
-      undefined,
-      { timeout: 30_000 },
-    );
-    await page.waitForTimeout(300);
-  };
   for (let run = 0; run < 2 * RUNS; run++) {
-    await settled();
+    await settled(page, '[data-testid="browse-result"] img');
     const next = page.locator('a[rel="next"]').first();
     if (!(await next.count())) break;
     const before = await page.getByTestId('browse-result').first().getAttribute('data-wiki-id');
