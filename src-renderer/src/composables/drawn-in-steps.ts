@@ -1,11 +1,14 @@
 // Long lists drawn in steps: the first rows in the frame the list changes, then as many again in each
 // task after that frame until every row is drawn, so what the window shows is painted without waiting
 // for every row (On air's hundred-odd cards, forty search results), and no step holds the page's
-// thread long: a key typed or a click meanwhile is taken between two steps. A list that only grows at
-// its end ("load more") is drawn whole at once: its first rows are on screen already.
+// thread long: a key typed or a click meanwhile is taken between two steps. Drawn whole at once:
+// - a list whose rows are all on screen already (by `keyOf`): the same rows sorted or filtered anew, or
+//   made again as the minute turns (a clock's change, a filter), are moved and updated, not made;
+// - a list that only grows at its end ("load more"): its first rows are on screen already;
+// - a list no longer than a step.
 import { computed, onBeforeUnmount, ref, watch, type ComputedRef } from 'vue';
 
-export function useDrawnInSteps<T>(items: () => readonly T[], step: number): ComputedRef<readonly T[]> {
+export function useDrawnInSteps<T>(items: () => readonly T[], step: number, keyOf: (item: T) => unknown = (item) => item): ComputedRef<readonly T[]> {
   /** How many rows are drawn; Infinity once they all are. */
   const drawn = ref(Infinity);
   let frame = 0;
@@ -20,16 +23,22 @@ export function useDrawnInSteps<T>(items: () => readonly T[], step: number): Com
       if (drawn.value !== Infinity) drawMore();
     });
   };
+  /** Whether every row of `now` is among the rows of `before` on screen. */
+  const allOnScreen = (now: readonly T[], before: readonly T[]) => {
+    const shown = new Set((drawn.value === Infinity ? before : before.slice(0, drawn.value)).map(keyOf));
+    return now.every((item) => shown.has(keyOf(item)));
+  };
   watch(
     items,
     (now, before) => {
       const grewAtEnd = before !== undefined && before.length > 0 && now.length >= before.length && now[0] === before[0];
       if (grewAtEnd) return;
-      cancel();
-      if (now.length <= step) {
+      if (now.length <= step || (before !== undefined && allOnScreen(now, before))) {
+        cancel();
         drawn.value = Infinity;
         return;
       }
+      cancel();
       drawn.value = step;
       frame = requestAnimationFrame(drawMore);
     },

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 // A long list drawn in steps: the first rows at once, then as many again in each task after the next
-// frame; a list that only grew at its end (load more) drawn whole at once; a short list never split.
+// frame; drawn whole at once: a list whose rows are all on screen already (by key), a list that only grew
+// at its end (load more), a short list.
 import { mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import { defineComponent, h, shallowRef } from 'vue';
@@ -11,17 +12,17 @@ const afterFrame = () => new Promise((done) => requestAnimationFrame(() => setTi
 const firstStep = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
 const nextStep = () => new Promise((done) => setTimeout(done));
 
-function harness(start: number[]) {
+/** A list of rows drawn in steps of three; each row shows its number (`label`). */
+function harness<T>(start: T[], keyOf?: (item: T) => unknown, label: (item: T) => number = Number) {
   const items = shallowRef(start);
-  let drawn: { value: readonly number[] } = { value: [] };
   const wrapper = mount(
     defineComponent({
       setup() {
-        drawn = useDrawnInSteps(() => items.value, 3);
+        const drawn = useDrawnInSteps(() => items.value, 3, keyOf);
         return () =>
           h(
             'ol',
-            drawn.value.map((n) => h('li', String(n))),
+            drawn.value.map((item) => h('li', String(label(item)))),
           );
       },
     }),
@@ -72,5 +73,36 @@ describe('useDrawnInSteps', () => {
     items.value = [...items.value, 11, 12];
     await wrapper.vm.$nextTick();
     expect(shown()).toEqual([7, 8, 9, 10, 11, 12]);
+  });
+
+  it('draws at once a list whose rows are all on screen already: sorted anew, filtered, or made again', async () => {
+    const { items, wrapper, shown } = harness(
+      Array.from({ length: 10 }, (_, i) => ({ id: i + 1 })),
+      (item) => item.id,
+      (item) => item.id,
+    );
+    await afterFrame();
+    await afterFrame();
+    await afterFrame();
+    expect(shown()).toHaveLength(10);
+    // New objects for the same rows, in another order (a clock's change): all of them at once.
+    items.value = items.value.map((item) => ({ id: item.id })).reverse();
+    await wrapper.vm.$nextTick();
+    expect(shown()).toEqual([10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
+    // Some of them (a filter): at once.
+    items.value = items.value.filter((item) => item.id % 2 === 0);
+    await wrapper.vm.$nextTick();
+    expect(shown()).toEqual([10, 8, 6, 4, 2]);
+    // Rows that were not on screen: in steps again.
+    items.value = [11, 12, 13, 14, 15].map((id) => ({ id }));
+    await wrapper.vm.$nextTick();
+    expect(shown()).toEqual([11, 12, 13]);
+    // While only those three are drawn, a list of them and one more not drawn yet: in steps.
+    items.value = [11, 12, 13, 14].map((id) => ({ id }));
+    await wrapper.vm.$nextTick();
+    expect(shown()).toEqual([11, 12, 13]);
+    await afterFrame();
+    await wrapper.vm.$nextTick();
+    expect(shown()).toEqual([11, 12, 13, 14]);
   });
 });
