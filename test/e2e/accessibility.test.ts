@@ -29,7 +29,8 @@ async function axe(page: Page): Promise<AxeResults> {
   // Evaluated through the DevTools protocol, which the page's CSP does not govern; the page is unchanged.
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(
-    (tags) => (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
+    (tags) =>
+      (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
     WCAG_TAGS,
   );
 }
