@@ -106,6 +106,24 @@ describe('at 360 px, with only a keyboard', () => {
     await h.page.waitForURL((url) => url.pathname === path);
   });
 
+  it('opens the top result when Enter comes before the last keys’ results, once they are in', async () => {
+    await h.open('/about');
+    // Every answer of the search takes a while: Enter is pressed while the last keys' are on their way.
+    await h.page.route(/\/search\/(wiki|sub)\.json/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue().catch(() => undefined);
+    });
+    try {
+      await h.page.keyboard.press('/');
+      await h.page.keyboard.type('sakura letters');
+      await h.page.keyboard.press('Enter');
+      expect(new URL(h.page.url()).pathname).not.toBe(`/music/${SAKURA_ID}`);
+      await h.page.waitForURL((url) => url.pathname === `/music/${SAKURA_ID}`);
+    } finally {
+      await h.page.unrouteAll({ behavior: 'ignoreErrors' });
+    }
+  });
+
   it("rings a focused song result's whole row", async () => {
     await h.open('/search?q=sakura%20letters&sub=song');
     const firstSong = h.page.getByTestId('search-subs').locator('li .title').first();
