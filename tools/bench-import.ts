@@ -1,14 +1,15 @@
 // The folder import, measured for `npm run bench`: `moecat serve`'s server imports the generated library
 // (tools/gen-library.ts) through the app's own job (POST /app/library/import), as the Library page does
-// — in the server's process — while autocannon keeps asking it for answers at LOAD_RATE requests a
-// second (after a few seconds of the same load to warm the server up) (steady use by several listeners: the served figures' saturating load would measure how the
-// two share the CPU, not the import); then imports it again with nothing changed, the same load running.
+// — in the server's process — while a steady load (tools/steady-load.ts) keeps asking it for answers at
+// LOAD_RATE requests a second, evenly spaced (after a few seconds of the same load to warm the server
+// up): steady use by several listeners, where the served figures' saturating load would measure how the
+// two share the CPU, not the import; then imports it again with nothing changed, the same load running.
 // The figures: files per second of each run (the job's own start and end), the server process's peak
 // RSS, and the latency of the load during the first import beside the same load right before it, with the
 // server's event-loop delay over the import (the time a request waits for the thread that answers). The
 // server's CPU time over each run is reported beside (the load's share included): on a shared machine
 // it says what the import costs when the wall clock says how busy the machine was.
-import autocannon, { type Result } from 'autocannon';
+import { steadyLoad, type LoadFigures, type RunningLoad } from './steady-load';
 
 export interface ImportRun {
   seconds: number;
@@ -16,12 +17,14 @@ export interface ImportRun {
   status: string;
   result: unknown;
   problems: number;
-  /** autocannon's p99 (ms) and throughput while the job ran. */
-  during: { p99: number; rps: number };
+  /** The load's latency (ms) and throughput while the job ran. */
+  during: LoadFigures;
   /** The server process's CPU time over the run (all its threads), s. */
   cpuSeconds: number;
   /** The server's event-loop delay over the run (ms): how long a request that arrived waited for the thread that answers. */
   eld: { p99: number; max: number };
+  /** The server's own time per request of the load (ms): its headers read to its answer written. */
+  inServer: { p50: number; p99: number };
 }
 
 /** What the bench reads in the server's process. */
@@ -32,6 +35,9 @@ export interface ImportServer {
   eldReset(): Promise<void>;
   /** The event-loop delay since eldReset (ms). */
   eld(): Promise<{ p99: number; max: number }>;
+  /** Starts recording the server's own time per request of the load; times() answers those since, in ms. */
+  record(): Promise<unknown>;
+  times(): Promise<number[]>;
 }
 
 export interface ImportFigures {
@@ -39,13 +45,11 @@ export interface ImportFigures {
   first: ImportRun;
   again: ImportRun;
   /** The same load right before the first import. */
-  before: { p99: number; rps: number };
+  before: LoadFigures;
 }
 
 /** Requests a second of the load beside the import, over 4 connections. */
 export const LOAD_RATE = 200;
-
-const loadOf = (r: Result) => ({ p99: r.latency.p99, rps: r.requests.average });
 
 interface Job {
   id: string;
@@ -63,9 +67,18 @@ export async function benchImport(url: string, uiToken: string, apiKey: string, 
   const paths = ['/wikis.json?wiki_type=anime', '/on-air.json', '/search/wiki.json?keyword=touhou', '/search/sub.json?keyword=sakura'].map((p) =>
     `${p}&api_key=${apiKey}`.replace('.json&', '.json?'),
   );
-  const requests = paths.map((path) => ({ method: 'GET' as const, path }));
-  const pound = (seconds: number) =>
-    autocannon({ url, connections: 4, overallRate: LOAD_RATE, duration: seconds, requests, headers: { 'accept-encoding': 'gzip' } });
+  const load = () => steadyLoad(url, paths, LOAD_RATE, 4, { 'accept-encoding': 'gzip' });
+  // A failed request answers fast and would make a figure of nothing.
+  const stopped = async (running: RunningLoad) => {
+    const figures = await running.stop();
+    if (figures.failed > 0) throw new Error(`${figures.failed} requests of the load failed, first: ${figures.firstFailure}`);
+    return figures;
+  };
+  const loadFor = async (seconds: number) => {
+    const running = load();
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    return stopped(running);
+  };
   const jobOf = async (id: string) => {
     const answer = (await (await fetch(new URL(`/app/jobs/${id}.json`, url), { headers })).json()) as { response?: { job: Job } };
     if (!answer.response) throw new Error(`job ${id}: ${JSON.stringify(answer)}`);
@@ -75,6 +88,7 @@ export async function benchImport(url: string, uiToken: string, apiKey: string, 
   const run = async (): Promise<ImportRun> => {
     const cpuBefore = await server.cpuUs();
     await server.eldReset();
+    await server.record();
     // A job the server started itself (a folder watcher's import) is waited for.
     let answer: { response?: { job?: Job; information?: { error?: number } } } = {};
     for (let tries = 0; !answer.response?.job && tries < 3000; tries++) {
@@ -85,7 +99,7 @@ export async function benchImport(url: string, uiToken: string, apiKey: string, 
       if (!answer.response?.job && answer.response?.information?.error !== 409) break;
     }
     if (!answer.response?.job) throw new Error(`the import did not start: ${JSON.stringify(answer)}`);
-    const loading = pound(3600);
+    const loading = load();
     let job: Job = answer.response.job;
     let last = '';
     while (job.status === 'running') {
@@ -97,19 +111,31 @@ export async function benchImport(url: string, uiToken: string, apiKey: string, 
       last = line;
     }
     if (process.stdout.isTTY) process.stdout.write('\r'.padEnd(42) + '\r');
-    loading.stop();
-    const during = loadOf(await loading);
+    const during = await stopped(loading);
     if (job.status !== 'done') throw new Error(`the import ended ${job.status}: ${job.error ?? ''}`);
     const seconds = ((job.finishedAt ?? Date.now()) - job.startedAt) / 1000;
     const eld = await server.eld();
+    const times = (await server.times()).sort((a, b) => a - b);
+    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? NaN;
+    const inServer = { p50: at(0.5), p99: at(0.99) };
     const cpuSeconds = ((await server.cpuUs()) - cpuBefore) / 1e6;
-    return { seconds, filesPerSecond: files / seconds, status: job.status, result: job.result, problems: job.problems.length, during, cpuSeconds, eld };
+    return {
+      seconds,
+      filesPerSecond: files / seconds,
+      status: job.status,
+      result: job.result,
+      problems: job.problems.length,
+      during,
+      cpuSeconds,
+      eld,
+      inServer,
+    };
   };
 
   // The load runs a few seconds first, unmeasured: the server's first answers (its caches filling, code
   // compiled on first use) say nothing of how an import running beside it changes what it answers.
-  await pound(3);
-  const before = loadOf(await pound(4));
+  await loadFor(3);
+  const before = await loadFor(4);
   const first = await run();
   const again = await run();
   return { files, first, again, before };

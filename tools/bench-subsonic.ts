@@ -1,16 +1,16 @@
 // The OpenSubsonic face, measured for `npm run bench` (docs/opensubsonic.md, "Performance"): every
-// endpoint a player browses, lists and searches with, on the generated 100k/1M catalogue, as autocannon
-// sees it over loopback. One connection — a player asks one thing at a time — for `seconds` per
+// endpoint a player browses, lists and searches with, on the generated 100k/1M catalogue, as a client
+// sees it over loopback (tools/steady-load.ts, backToBack: each answer read to its last byte). One connection — a player asks one thing at a time — for `seconds` per
 // endpoint, JSON, signed in with the server's API key, or with the Subsonic password where the endpoint
 // answers the user's own data (starred, recent, frequent, top songs, playlists). The ids are real ones
 // of the catalogue, a spread of them per endpoint, so no answer is one row's luck; the empty search
 // pages from the first song to the last.
-import autocannon, { type Result } from 'autocannon';
 import Database from 'better-sqlite3';
+import { backToBack } from './steady-load';
 
 export interface SubsonicFigure {
   name: string;
-  /** autocannon's p99 and p50 (ms; Infinity when no answer came in the time), throughput, and failed requests. */
+  /** The client's p99 and p50 (ms; Infinity when no answer came in the time), throughput, and failed requests. */
   p99: number;
   p50: number;
   reqPerSec: number;
@@ -56,7 +56,7 @@ const LIST_TYPES = ['random', 'newest', 'recent', 'frequent', 'starred', 'alphab
 /** The list types that answer the user's own data, asked with the password. */
 const USER_LISTS = new Set(['recent', 'frequent', 'starred']);
 
-/** The operations: a name, the requests (one path each, autocannon taking them in turn), the target. */
+/** The operations: a name, the requests (one path each, taken in turn), the target. */
 export function subsonicOperations(file: string, apiKey: string): { name: string; paths: string[]; target: number }[] {
   const s = samplesOf(file);
   const common = { c: 'bench', v: '1.16.1', f: 'json' };
@@ -139,22 +139,16 @@ export async function benchSubsonic(
       const body = (await (await fetch(url + path)).json()) as { 'subsonic-response': { status: string; error?: { message: string } } };
       if (body['subsonic-response'].status !== 'ok') throw new Error(`${op.name}: ${path} answered ${JSON.stringify(body['subsonic-response'].error)}`);
     }
-    const requests = op.paths.map((path) => ({ method: 'GET' as const, path }));
     await serverTimes?.record();
-    // autocannon's result also counts the answers and the timed-out requests (not in tools/autocannon.d.ts).
-    const r = (await autocannon({ url, connections: 1, duration: seconds, requests, headers: { 'accept-encoding': 'gzip' } })) as Result & {
-      latency: { totalCount: number };
-      timeouts: number;
-    };
+    const r = await backToBack(url, op.paths, 1, seconds, { 'accept-encoding': 'gzip' });
     const times = (await serverTimes?.times())?.sort((a, b) => a - b);
     const at = (q: number) => times![Math.min(times!.length - 1, Math.floor(q * times!.length))];
-    const answered = r.latency.totalCount > 0;
     figures.push({
       name: op.name,
-      p99: answered ? r.latency.p99 : Infinity,
-      p50: answered ? r.latency.p50 : Infinity,
-      reqPerSec: r.requests.average,
-      failed: r.errors + r.non2xx + r.timeouts,
+      p99: r.p99,
+      p50: r.p50,
+      reqPerSec: r.rps,
+      failed: r.failed,
       ...(times && times.length > 0 ? { server: { p50: at(0.5), p99: at(0.99) } } : {}),
       target: op.target,
     });
