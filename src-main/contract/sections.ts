@@ -24,3 +24,6 @@ export const API_ANIME_TYPES: readonly string[] = ['tv', 'ova', 'oad', 'movie'];
 export function sectionOf(wikiType: string): EntrySection {
   return wikiType === 'music' || wikiType === 'radio' ? wikiType : 'anime';
 }
+
+/** The sections entries of these types are in. */
+export const sectionsOf = (wikiTypes: readonly string[]): EntrySection[] => [...new Set(wikiTypes.map(sectionOf))];

@@ -11,6 +11,11 @@
 // Bounded by entries and by bytes, least recently used first out, so RSS stays flat under any load.
 // An answer computed before a clear must not be stored after it (it may hold the old rows): set() takes
 // the generation its caller read before querying, and drops the answer when a clear came in between.
+// An answer may say which of the catalogue's sections it is made of (`reads`: On air and a season are
+// anime alone): when the source changes, the cache reads which sections' stamps moved (the catalogue's
+// section_change) and keeps the answers of the others, so a folder import, committing every second,
+// does not make On air again each time. A change that moved no section's stamp (or came through another
+// connection) clears everything, as do clear() and answers that name no sections.
 
 export interface CachedAnswer {
   status: number;
@@ -35,6 +40,10 @@ export class AnswerCache {
   private bytes = 0;
   private sourceVersion: (() => number) | undefined;
   private lastVersion = 0;
+  private sectionStamps: (() => ReadonlyMap<string, number>) | undefined;
+  private lastStamps: ReadonlyMap<string, number> | undefined;
+  /** The sections each answer that names them is made of; an answer not here is cleared by any change. */
+  private readonly reads = new Map<string, readonly string[]>();
   private checkedAt = 0;
   /** Bumped by every clear: answers computed under an older generation are not stored. */
   generation = 0;
@@ -46,11 +55,16 @@ export class AnswerCache {
     private readonly maxBytes = 16 * 1024 * 1024,
   ) {}
 
-  /** Clear the cache whenever `version()` (the catalogue connection's data_version) changes. */
-  followSource(version: () => number): void {
+  /**
+   * Clear the cache whenever `version()` (the catalogue connection's data_version) changes: the answers
+   * of the sections whose `stamps()` moved, or all of them.
+   */
+  followSource(version: () => number, stamps?: () => ReadonlyMap<string, number>): void {
     if (this.sourceVersion === version) return;
     this.sourceVersion = version;
     this.lastVersion = version();
+    this.sectionStamps = stamps;
+    this.lastStamps = stamps?.();
     this.checkedAt = performance.now();
   }
 
@@ -61,10 +75,23 @@ export class AnswerCache {
     if (now - this.checkedAt < SOURCE_RECHECK_MS) return;
     this.checkedAt = now;
     const version = this.sourceVersion();
-    if (version !== this.lastVersion) {
-      this.lastVersion = version;
-      this.clear();
+    if (version === this.lastVersion) return;
+    this.lastVersion = version;
+    const before = this.lastStamps;
+    const after = this.sectionStamps?.();
+    this.lastStamps = after;
+    const moved = after && before ? [...after].filter(([name, n]) => before.get(name) !== n).map(([name]) => name) : [];
+    if (moved.length === 0 || moved.includes('connection')) this.clear();
+    else this.clearSections(moved);
+  }
+
+  /** Drops the answers made of any of `sections`, and those that name none. */
+  clearSections(sections: readonly string[]): void {
+    for (const key of [...this.answers.keys()]) {
+      const reads = this.reads.get(key);
+      if (!reads || reads.some((section) => sections.includes(section))) this.delete(key);
     }
+    this.generation++;
   }
 
   get(key: string): CachedAnswer | undefined {
@@ -81,13 +108,19 @@ export class AnswerCache {
     return answer;
   }
 
-  /** Keeps `answer` unless the cache was cleared since `generation` was read (the answer may be stale). */
-  set(key: string, answer: CachedAnswer, generation = this.generation): void {
+  /**
+   * Keeps `answer` unless the cache was cleared since `generation` was read (the answer may be stale);
+   * `reads`: the catalogue's sections it is made of, when it is made of some alone.
+   */
+  set(key: string, answer: CachedAnswer, generation = this.generation, reads?: readonly string[]): void {
     if (generation !== this.generation) return;
     const size = sizeOf(key, answer);
     if (size > this.maxBytes / 8) return; // one huge answer must not flush everything else
+    // A key is one operation's: an answer kept again in another form reads what it read.
+    const kept = reads ?? this.reads.get(key);
     this.delete(key);
     this.answers.set(key, answer);
+    if (kept && kept.length > 0) this.reads.set(key, kept);
     this.bytes += size;
     for (const [oldest] of this.answers) {
       if (this.answers.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
@@ -97,6 +130,7 @@ export class AnswerCache {
 
   clear(): void {
     this.answers.clear();
+    this.reads.clear();
     this.bytes = 0;
     this.generation++;
   }
@@ -115,5 +149,6 @@ export class AnswerCache {
     if (!old) return;
     this.bytes -= sizeOf(key, old);
     this.answers.delete(key);
+    this.reads.delete(key);
   }
 }

@@ -336,6 +336,36 @@ export const CATALOGUE_FINISH = `
       WHERE wiki_type = old.wiki_type AND wiki_initial = old.wiki_initial AND source_id = old.source_id;
     INSERT INTO wiki_count VALUES (new.wiki_type, new.wiki_initial, new.source_id, 1) ON CONFLICT DO UPDATE SET n = n + 1;
   END;
+  -- Which sections a commit changed, for the server's answer cache: an answer made of anime alone (On
+  -- air, a season) stays while a folder import writes music. An entry is written whole (deleted and
+  -- inserted again); the schedule and an upload's cached audio change in place too.
+  CREATE TABLE IF NOT EXISTS section_change (section TEXT PRIMARY KEY, n INTEGER NOT NULL) STRICT;
+  INSERT OR IGNORE INTO section_change VALUES ('music', 0), ('radio', 0), ('anime', 0);
+  CREATE TRIGGER IF NOT EXISTS section_change_insert AFTER INSERT ON wiki BEGIN
+    UPDATE section_change SET n = n + 1 WHERE section = new.wiki_section;
+  END;
+  CREATE TRIGGER IF NOT EXISTS section_change_delete AFTER DELETE ON wiki BEGIN
+    UPDATE section_change SET n = n + 1 WHERE section = old.wiki_section;
+  END;
+  CREATE TRIGGER IF NOT EXISTS section_change_update AFTER UPDATE ON wiki BEGIN
+    UPDATE section_change SET n = n + 1 WHERE section IN (old.wiki_section, new.wiki_section);
+  END;
+  CREATE TRIGGER IF NOT EXISTS section_change_sub AFTER UPDATE ON sub BEGIN
+    UPDATE section_change SET n = n + 1 WHERE section = (SELECT wiki_section FROM wiki WHERE wiki_id = new.sub_parent_wiki);
+  END;
+  CREATE TRIGGER IF NOT EXISTS section_change_upload AFTER UPDATE ON upload BEGIN
+    UPDATE section_change SET n = n + 1
+      WHERE section = (SELECT w.wiki_section FROM sub s JOIN wiki w ON w.wiki_id = s.sub_parent_wiki WHERE s.sub_id = new.up_obj_id);
+  END;
+  CREATE TRIGGER IF NOT EXISTS section_change_onair_insert AFTER INSERT ON onair BEGIN
+    UPDATE section_change SET n = n + 1 WHERE section = 'anime';
+  END;
+  CREATE TRIGGER IF NOT EXISTS section_change_onair_delete AFTER DELETE ON onair BEGIN
+    UPDATE section_change SET n = n + 1 WHERE section = 'anime';
+  END;
+  CREATE TRIGGER IF NOT EXISTS section_change_onair_update AFTER UPDATE ON onair BEGIN
+    UPDATE section_change SET n = n + 1 WHERE section = 'anime';
+  END;
   DELETE FROM wiki_date_count;
   INSERT INTO wiki_date_count SELECT wiki_type, wiki_date >> ${DATE_BUCKET_SHIFT}, count(*) FROM wiki GROUP BY 1, 2;
   CREATE TRIGGER IF NOT EXISTS wiki_date_count_insert AFTER INSERT ON wiki BEGIN

@@ -67,6 +67,12 @@ export interface Catalogue {
   remoteAudio(upId: number): { url: string; origin: string } | undefined;
   /** `PRAGMA data_version`: changes when another connection (another process's import) commits. */
   dataVersion(): number;
+  /**
+   * How many times each section's entries were written (`section_change`, kept by triggers on the
+   * entries and the schedule), and under `connection` which connection read them (a reopen is another):
+   * the answer cache compares two readings to see which sections a commit changed.
+   */
+  sectionStamps(): ReadonlyMap<string, number>;
   readonly queries: CatalogueQueries;
   /**
    * Opens the file again, for when another file was renamed into its place (the anime data's update):
@@ -92,8 +98,12 @@ interface Connection {
   coverSource(wikiId: number): CoverSource | undefined;
   remoteAudio(upId: number): { url: string; origin: string } | undefined;
   dataVersion(): number;
+  sectionStamps(): ReadonlyMap<string, number>;
   queries(): CatalogueQueries;
 }
+
+/** Numbers each connection, so that stamps read by another one are never compared with its own. */
+let connections = 0;
 
 /** The connection behind each catalogue, for catalogue/ modules that write SQL of their own (catalogue-sql.ts). */
 export const connectionOf = new WeakMap<Catalogue, () => Db>();
@@ -117,6 +127,11 @@ function connect(file: string, options: Omit<OpenOptions, 'readonly'>): Connecti
     .pluck();
   const coverStmt = db.prepare('SELECT wiki_title AS title, wiki_type AS type, cover_file AS coverFile, wiki_bgm_id AS bgmId FROM wiki WHERE wiki_id = ?');
   const dataVersionStmt = db.prepare('PRAGMA data_version').pluck();
+  // A catalogue made by the migrations alone (no build's finishing step) has no section_change: it names
+  // no sections, and every change clears every answer.
+  const hasSectionStamps = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'section_change'").get() !== undefined;
+  const sectionStampsStmt = hasSectionStamps ? db.prepare('SELECT section, n FROM section_change').raw() : undefined;
+  const connection = ++connections;
   const remoteAudioStmt = db.prepare(`SELECT u.up_remote_url AS url, src.locator AS base
     FROM upload u JOIN sub s ON s.sub_id = u.up_obj_id JOIN wiki w ON w.wiki_id = s.sub_parent_wiki JOIN source src ON src.source_id = w.source_id
     WHERE u.up_id = ? AND u.up_remote_url IS NOT NULL AND src.kind = 'remote'`);
@@ -139,6 +154,7 @@ function connect(file: string, options: Omit<OpenOptions, 'readonly'>): Connecti
       return row && { url: row.url, origin: new URL(row.base).origin };
     },
     dataVersion: () => dataVersionStmt.get() as number,
+    sectionStamps: () => new Map([...((sectionStampsStmt?.all() ?? []) as [string, number][]), ['connection', connection]]),
     queries: () =>
       (queries ??= {
         wikis: wikiListQueries(db),
@@ -171,6 +187,7 @@ export function openCatalogue(file: string, options: Omit<OpenOptions, 'readonly
     coverSource: (wikiId) => c.coverSource(wikiId),
     remoteAudio: (upId) => c.remoteAudio(upId),
     dataVersion: () => c.dataVersion(),
+    sectionStamps: () => c.sectionStamps(),
     get queries() {
       return c.queries();
     },

@@ -5,6 +5,7 @@
 import { SEARCH_COUNT_LIMIT } from '../../contract/limits';
 import type { Information } from '../../contract/envelope';
 import { listenPath, searchPagePath } from '../../contract/paths';
+import { sectionsOf } from '../../contract/sections';
 import type { PortalDto } from '../../contract/objects';
 import type { PortalMatch } from '../../catalogue/read/portal';
 import type { SearchPage } from '../../catalogue/search/search-queries';
@@ -53,6 +54,7 @@ export const onAir = defineOperation({
   // episodes come from the user data, but the same for every caller (as /anime/detail gives them to any
   // key), and a posters run that records them clears the cache when it ends.
   cache: 'minute',
+  reads: () => ['anime'],
   summary: 'The entries airing now, per weekday, by time of day',
   optionalPayload: 'Only the requested weekdays (`week`) have their `onair_<n>` list.',
   responds: ON_AIR_DAYS,
@@ -77,6 +79,7 @@ export const wikiList = defineOperation({
   spellings: 'api',
   auth: 'api-key',
   cache: 'catalogue',
+  reads: (p) => sectionsOf(p.wiki_type),
   summary: 'List entries by type, initial, tags, ids and date, newest first',
   notes: '`has_error` is true when nothing matches (as the interface says), with `error` 0.',
   paged: true,
@@ -108,6 +111,7 @@ export const wikiSearch = defineOperation({
   spellings: 'api',
   auth: 'api-key',
   cache: 'catalogue',
+  reads: (p) => p.wiki_type && sectionsOf(p.wiki_type),
   summary: `Search entries by keyword; ${WIKI_ORDER}`,
   paged: true,
   responds: { wikis: many(WikiDtoSchema) },

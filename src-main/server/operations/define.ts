@@ -12,6 +12,7 @@
 // and the types of their values: an object nested in a value is held to its type, not to exactness.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Information } from '../../contract/envelope';
+import type { EntrySection } from '../../contract/sections';
 import type { CONTRACT_SCHEMAS, FromSchema } from '../../contract/schemas';
 
 /**
@@ -165,6 +166,11 @@ export interface Operation<S extends ParamSpecs = ParamSpecs, R extends Payloads
    * catalogue and the query ('minute': also on the clock, kept per minute). Never for the user's data.
    */
   cache?: 'catalogue' | 'minute';
+  /**
+   * The catalogue's sections a cached answer is made of, when it is made of some alone (On air: anime):
+   * it is kept while the others change (answer-cache.ts). Undefined: any change clears it.
+   */
+  reads?(p: ParamValues<S>): readonly EntrySection[] | undefined;
   handle(ctx: OperationContext<S>): A | FastifyReply | Promise<A | FastifyReply>;
 }
 

@@ -59,6 +59,7 @@ export const seasonShows = defineOperation({
   spellings: 'api',
   auth: 'api-key',
   cache: 'catalogue',
+  reads: () => ['anime'],
   summary: "The shows that begin in a season of a year, in start-date order, each with its broadcast slot (Moecat's extension)",
   notes:
     'A show is in the season its first day (`wiki_date`, a day in the catalogue time zone) falls in; every kind of show counts — TV, web, films, OVAs. Entries in start-date order, then by id, each a wiki with `wiki_broadcast` as `/anime/detail` gives it (null for a film or a one-off); the whole season in one answer, `count` in `information`.',

@@ -176,7 +176,7 @@ async function answer(op: Operation, app: FastifyInstance, request: FastifyReque
   const shown = ownUi ? (result as Answer).payload : withoutFolderPaths((result as Answer).payload);
   const payload = asUser ? withUserFavs(shown, app.deps.userDb) : shown;
   const rendered = await renderEnvelope(request, { information, msg, payload, informationLast });
-  if (key && rendered.status === 200) app.answerCache.set(key, keptForm(rendered), generation);
+  if (key && rendered.status === 200) app.answerCache.set(key, keptForm(rendered), generation, op.reads?.(p as never));
   // The user's own data, and anything the UI alone may see, is never stored by a browser or proxy.
   if (op.auth === 'user' || op.auth === 'first-party') reply.header('cache-control', 'no-store');
   return sendAnswer(reply, rendered);
@@ -231,7 +231,7 @@ export async function serveOperations(app: FastifyInstance, operations: readonly
     acceptFormBodies(scope);
     for (const op of operations) {
       // Another process (a `moecat import` run) may write the catalogue: the cache follows its data_version.
-      if (op.cache) app.answerCache.followSource(app.deps.catalogue.dataVersion);
+      if (op.cache) app.answerCache.followSource(app.deps.catalogue.dataVersion, app.deps.catalogue.sectionStamps);
       const opMethods = op.alsoPost ? [op.method, 'POST' as const] : op.alsoGet ? [op.method, 'GET' as const] : [op.method];
       for (const url of routePaths(op.path, suffixesOf(op))) {
         scope.route({

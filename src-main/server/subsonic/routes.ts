@@ -135,7 +135,7 @@ async function answer(app: FastifyInstance, failures: FailedSignIns, request: Fa
 export async function subsonicRoutes(app: FastifyInstance): Promise<void> {
   const failures = new FailedSignIns(app.deps.now);
   // Another process (a `moecat import` run) may write the catalogue: kept answers follow its data_version.
-  app.answerCache.followSource(app.deps.catalogue.dataVersion);
+  app.answerCache.followSource(app.deps.catalogue.dataVersion, app.deps.catalogue.sectionStamps);
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_req, body, done) => done(null, body));
     // Any other body is no parameters (the spec's POST is a form); the query still is.

@@ -28,6 +28,63 @@ describe('AnswerCache', () => {
     expect(cache.get('k')?.body?.toString()).toBe('b'); // same version: kept
   });
 
+  it('keeps the answers of the sections a change did not touch, and clears everything when it cannot tell', async () => {
+    const cache = new AnswerCache();
+    let version = 1;
+    let stamps = new Map([
+      ['music', 0],
+      ['radio', 0],
+      ['anime', 0],
+      ['connection', 1],
+    ]);
+    cache.followSource(
+      () => version,
+      () => stamps,
+    );
+    const fill = () => {
+      cache.set('on-air', answer('anime'), cache.generation, ['anime']);
+      cache.set('albums', answer('music'), cache.generation, ['music']);
+      cache.set('both', answer('both'), cache.generation, ['music', 'anime']);
+      cache.set('search', answer('any'));
+    };
+    const kept = () => ['on-air', 'albums', 'both', 'search'].filter((k) => cache.get(k));
+    const change = async (moved: Record<string, number>) => {
+      version++;
+      stamps = new Map([...stamps, ...Object.entries(moved)]);
+      await sleep(SOURCE_RECHECK_MS + 20);
+    };
+
+    fill();
+    await change({ music: 5 }); // a folder import's commit
+    expect(kept()).toEqual(['on-air']);
+
+    fill();
+    await change({ anime: 1 }); // the anime data's update
+    expect(kept()).toEqual(['albums']);
+
+    fill();
+    await change({}); // a commit that moved no section's stamp (a source's state, say)
+    expect(kept()).toEqual([]);
+
+    fill();
+    await change({ music: 6, connection: 2 }); // the file was opened again: its stamps are another file's
+    expect(kept()).toEqual([]);
+
+    // An answer kept again in another form (its plain body added) still reads what it read.
+    cache.set('on-air', answer('anime'), cache.generation, ['anime']);
+    cache.set('on-air', answer('anime, whole'));
+    await change({ music: 7 });
+    expect(cache.get('on-air')?.body?.toString()).toBe('anime, whole');
+  });
+
+  it('drops an answer computed before a partial clear too (which sections it was computed from, it cannot tell)', () => {
+    const cache = new AnswerCache();
+    const before = cache.generation;
+    cache.clearSections(['music']);
+    cache.set('k', answer('old'), before, ['anime']);
+    expect(cache.get('k')).toBeUndefined();
+  });
+
   it('stays within its byte bound, least recently used out first', () => {
     const cache = new AnswerCache(100, 1000);
     cache.set('a', answer('x'.repeat(100)));

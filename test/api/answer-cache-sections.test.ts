@@ -1,0 +1,109 @@
+// The answer cache follows which of the catalogue's sections a commit changed: while a folder import
+// writes music, On air, a season and the anime lists stay kept; the music's answers show the new album
+// at once; a change to the anime clears those; a change that names no section clears everything.
+// A real catalogue file, the server's read connection, and a writer on another connection, as an import
+// in its own thread has.
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUDIO_DIR, CATALOGUE_FILE } from '../../src-main/catalogue/db/catalogue-files';
+import { openCatalogue, type Catalogue } from '../../src-main/catalogue/read/catalogue';
+import { openUserDb, type UserDb } from '../../src-main/catalogue/user/user-db';
+import { openCatalogueWriter, type CatalogueWriter, type IncomingEntry } from '../../src-main/catalogue/write/catalogue-writer';
+import { SOURCE_RECHECK_MS } from '../../src-main/server/answer-cache';
+import { buildApp } from '../../src-main/server/app';
+import { FIXTURE_NOW } from '../fixtures/bangumi-fixture';
+import { fixtureCatalogueDir } from '../fixtures/app';
+
+let work: string;
+let catalogue: Catalogue;
+let userDb: UserDb;
+let writer: CatalogueWriter;
+let app: FastifyInstance;
+let key: string;
+
+const entry = (sourceKey: string, type: 'music' | 'tv', title: string): IncomingEntry => ({
+  sourceKey,
+  type,
+  title,
+  aliases: [],
+  date: 1_700_000_000,
+  modified: 1_700_000_000,
+  meta: [],
+  tags: [],
+  subs: [],
+});
+
+/** What the server answers for `path`, and whether that came from the cache. */
+async function ask(path: string): Promise<{ body: string; kept: boolean }> {
+  const hits = app.answerCache.hits;
+  const res = await app.inject({ url: `${path}${path.includes('?') ? '&' : '?'}api_key=${key}` });
+  expect(res.statusCode).toBe(200);
+  return { body: res.body, kept: app.answerCache.hits > hits };
+}
+
+const PATHS = {
+  onAir: '/on-air.json',
+  anime: '/wikis.json?wiki_type=tv',
+  music: '/wikis.json?wiki_type=music',
+  search: '/search/wiki.json?keyword=Quokka',
+  animeSearch: '/search/wiki.json?keyword=Quokka&wiki_type=tv',
+};
+type Name = keyof typeof PATHS;
+const NAMES = Object.keys(PATHS) as Name[];
+
+/** Asks every path once (so each is kept), lets `write` commit, waits for the cache to look, and says which answers were still kept. */
+async function keptAfter(write: () => void): Promise<Record<Name, boolean>> {
+  for (const name of NAMES) await ask(PATHS[name]);
+  write();
+  await sleep(SOURCE_RECHECK_MS + 30);
+  const kept = {} as Record<Name, boolean>;
+  for (const name of NAMES) kept[name] = (await ask(PATHS[name])).kept;
+  return kept;
+}
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'moecat-sections-'));
+  const file = join(work, CATALOGUE_FILE);
+  copyFileSync(join(fixtureCatalogueDir(), CATALOGUE_FILE), file);
+  catalogue = openCatalogue(file);
+  userDb = openUserDb(join(work, 'user.db'));
+  app = await buildApp({ catalogue, userDb, audioDir: join(fixtureCatalogueDir(), AUDIO_DIR), now: () => FIXTURE_NOW });
+  key = userDb.defaultKey().key;
+  writer = openCatalogueWriter(file);
+});
+
+afterAll(async () => {
+  writer.close();
+  await app.close();
+  catalogue.close();
+  userDb.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('the answer cache, by section', () => {
+  it('keeps the anime answers while music is written, and shows the new album in the music answers', async () => {
+    const folder = writer.ensureSource('folder', '/home/me/Music', 'My Music').sourceId;
+    const kept = await keptAfter(() => writer.upsertEntries(folder, [entry('quokka', 'music', 'Quokka Sunrise')]));
+    expect(kept).toEqual({ onAir: true, anime: true, music: false, search: false, animeSearch: true });
+    expect((await ask(PATHS.music)).body).toContain('Quokka Sunrise');
+    expect((await ask(PATHS.search)).body).toContain('Quokka Sunrise');
+    expect((await ask(PATHS.animeSearch)).body).not.toContain('Quokka Sunrise');
+  });
+
+  it('clears the anime answers when the anime changes, and keeps the music', async () => {
+    const remote = writer.ensureSource('remote', 'http://moe.example.org/', 'moe.example.org').sourceId;
+    const kept = await keptAfter(() => writer.upsertEntries(remote, [entry('quokka-show', 'tv', 'Quokka Patrol')]));
+    expect(kept).toEqual({ onAir: false, anime: false, music: true, search: false, animeSearch: false });
+    expect((await ask(PATHS.animeSearch)).body).toContain('Quokka Patrol');
+  });
+
+  it('clears everything after a commit that changed no section it can name', async () => {
+    const folder = writer.ensureSource('folder', '/home/me/Music', 'My Music').sourceId;
+    const kept = await keptAfter(() => writer.setSourceState(folder, { scanned: 1 }));
+    expect(kept).toEqual({ onAir: false, anime: false, music: false, search: false, animeSearch: false });
+  });
+});
