@@ -219,13 +219,19 @@ export function franchiseOrder(rows: TopRow[]): number[] {
   return newest.map((row) => (isAnime(row) ? anime[next++][0] : row[0]));
 }
 
-/** search/wiki's `top` tier: entries with a name equal to the phrase, then (bounded) starting with it (`scope`: the source filter). */
+/**
+ * search/wiki's `top` tier: entries with a name equal to the phrase, then (bounded) starting with it (`scope`: the source filter).
+ * The names are read first, always (CROSS JOIN fixes SQLite's join order): the phrase is a parameter,
+ * so the planner cannot tell how narrow its range is, and once a library's import had grown the entries
+ * past the statistics' count it chose to walk every entry and look up its names instead — 16–30 ms for
+ * `touhou` on an imported library of 100,000 songs where the range takes 0.2 ms.
+ */
 function wikiTopStatements(db: Db, countLimit: number, scope?: string) {
   const filter = `(@types IS NULL OR w.wiki_type IN (SELECT value FROM json_each(@types)))${scope ? ` AND ${scope}` : ''}`;
   const rows = (where: string, limit: number) =>
     db
       .prepare(
-        `SELECT DISTINCT w.wiki_id, w.wiki_type, w.wiki_date FROM wiki_name n JOIN wiki w ON w.wiki_id = n.wiki_id
+        `SELECT DISTINCT w.wiki_id, w.wiki_type, w.wiki_date FROM wiki_name n CROSS JOIN wiki w ON w.wiki_id = n.wiki_id
       WHERE ${where} AND ${filter} LIMIT ${limit}`,
       )
       .raw();

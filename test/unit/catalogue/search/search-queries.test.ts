@@ -411,3 +411,32 @@ function wikiIdsAll(keyword: string, count: number, c: Catalogue = catalogue): n
   }
   return out;
 }
+
+describe('searchQueries() plans', () => {
+  it('reads the names starting with a phrase first, even with statistics that make every entry look few', () => {
+    // The statistics of a catalogue whose import had doubled its entries since they were taken (the planner
+    // then walked every entry to look up its names: 16–30 ms for `touhou` on a library of 100,000 songs).
+    const file = join(dir, 'stale.db');
+    copyFileSync(join(dir, 'catalogue.db'), file);
+    const rw = openDatabase(file, CATALOGUE_KIND);
+    rw.exec(`DELETE FROM sqlite_stat1 WHERE tbl IN ('wiki', 'wiki_name');
+      INSERT INTO sqlite_stat1 VALUES ('wiki', 'sqlite_autoindex_wiki_1', '8491 4246 1'), ('wiki', 'wiki_by_type_date', '8491 1416 2 1 1'),
+        ('wiki_name', 'wiki_name', '36108 1 1'), ('wiki_name', 'wiki_name_by_wiki', '36108 5');`);
+    rw.close();
+    const stale = openCatalogue(file);
+    const db = sqlOf(stale);
+    const prepared: string[] = [];
+    const prepare = db.prepare.bind(db);
+    db.prepare = ((sql: string) => (prepared.push(sql), prepare(sql))) as typeof db.prepare;
+    try {
+      searchQueries(db);
+      const prefix = prepared.find((sql) => sql.includes('wiki_name') && sql.includes('n.name >= @phrase'));
+      expect(prefix).toBeDefined();
+      const plan = (db.prepare(`EXPLAIN QUERY PLAN ${prefix}`).all({ phrase: 'touhou', types: null }) as { detail: string }[]).map((r) => r.detail);
+      expect(plan[0]).toMatch(/^SEARCH n USING (PRIMARY KEY|COVERING INDEX wiki_name) \(name>\? AND name<\?\)/);
+    } finally {
+      db.prepare = prepare;
+      stale.close();
+    }
+  });
+});
