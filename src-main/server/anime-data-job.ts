@@ -90,6 +90,9 @@ export function startAnimeDataUpdate(app: FastifyInstance, registry: string, hel
       throw signal.reason ?? new Error('The update was cancelled.');
     }
     catalogue.replaceWith(file);
+    // Answers of the old file go now, not when the job ends (an await away): the new file's change
+    // counter may read as the old one's did, so the cache would not see it.
+    app.answerCache.clear();
     const { forgetOlderReleases } = await import('../catalogue/upgrade/anime-data');
     forgetOlderReleases(working, prepared.version);
     return { status: 'updated', ...prepared };

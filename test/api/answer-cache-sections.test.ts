@@ -1,6 +1,7 @@
 // The answer cache follows which of the catalogue's sections a commit changed: while a folder import
 // writes music, On air, a season and the anime lists stay kept; the music's answers show the new album
-// at once; a change to the anime clears those; a change that names no section clears everything.
+// at once; a change to the anime clears those; a change that names no section clears everything, and
+// so does removing a source that a kept list was asked for by id.
 // A real catalogue file, the server's read connection, and a writer on another connection, as an import
 // in its own thread has.
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -88,7 +89,8 @@ describe('the answer cache, by section', () => {
   it('keeps the anime answers while music is written, and shows the new album in the music answers', async () => {
     const folder = writer.ensureSource('folder', '/home/me/Music', 'My Music').sourceId;
     const kept = await keptAfter(() => writer.upsertEntries(folder, [entry('quokka', 'music', 'Quokka Sunrise')]));
-    expect(kept).toEqual({ onAir: true, anime: true, music: false, search: false, animeSearch: true });
+    // A search is not kept by section: one that finds nothing is respelled from every section's words.
+    expect(kept).toEqual({ onAir: true, anime: true, music: false, search: false, animeSearch: false });
     expect((await ask(PATHS.music)).body).toContain('Quokka Sunrise');
     expect((await ask(PATHS.search)).body).toContain('Quokka Sunrise');
     expect((await ask(PATHS.animeSearch)).body).not.toContain('Quokka Sunrise');
@@ -99,6 +101,18 @@ describe('the answer cache, by section', () => {
     const kept = await keptAfter(() => writer.upsertEntries(remote, [entry('quokka-show', 'tv', 'Quokka Patrol')]));
     expect(kept).toEqual({ onAir: false, anime: false, music: true, search: false, animeSearch: false });
     expect((await ask(PATHS.animeSearch)).body).toContain('Quokka Patrol');
+  });
+
+  it('clears a list asked for by a source id when that source goes, though only music went with it', async () => {
+    const folder = writer.ensureSource('folder', '/home/me/Other Music', 'Other Music').sourceId;
+    writer.upsertEntries(folder, [entry('other', 'music', 'Quokka Other')]);
+    await sleep(SOURCE_RECHECK_MS + 30);
+    const bySource = `/wikis.json?wiki_type=tv&source=${folder}`;
+    expect(JSON.parse((await ask(bySource)).body).response.information.count).toBe(0);
+    writer.removeSource(folder);
+    await sleep(SOURCE_RECHECK_MS + 30);
+    const res = await app.inject({ url: `${bySource}&api_key=${key}` });
+    expect(res.statusCode).toBe(400); // the source is gone: the kept "nothing matches" is not served
   });
 
   it('clears everything after a commit that changed no section it can name', async () => {

@@ -79,7 +79,8 @@ export const wikiList = defineOperation({
   spellings: 'api',
   auth: 'api-key',
   cache: 'catalogue',
-  reads: (p) => sectionsOf(p.wiki_type),
+  // A source named by id is checked to exist when the request is read: removing it must clear the answer.
+  reads: (p) => (p.source ? undefined : sectionsOf(p.wiki_type)),
   summary: 'List entries by type, initial, tags, ids and date, newest first',
   notes: '`has_error` is true when nothing matches (as the interface says), with `error` 0.',
   paged: true,
@@ -110,8 +111,9 @@ export const wikiSearch = defineOperation({
   path: '/search/wiki',
   spellings: 'api',
   auth: 'api-key',
+  // Kept whatever section changes (no `reads`), even for anime types alone: a keyword that finds
+  // nothing is respelled from the words of every section's names.
   cache: 'catalogue',
-  reads: (p) => p.wiki_type && sectionsOf(p.wiki_type),
   summary: `Search entries by keyword; ${WIKI_ORDER}`,
   paged: true,
   responds: { wikis: many(WikiDtoSchema) },
