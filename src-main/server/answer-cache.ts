@@ -14,8 +14,9 @@
 // An answer may say which of the catalogue's sections it is made of (`reads`: On air and a season are
 // anime alone): when the source changes, the cache reads which sections' stamps moved (the catalogue's
 // section_change) and keeps the answers of the others, so a folder import, committing every second,
-// does not make On air again each time. A change that moved no section's stamp (or came through another
-// connection) clears everything, as do clear() and answers that name no sections.
+// does not make On air again each time. A change that moved no section's stamp, or a file opened again
+// (its stamps are another file's: the `connection` stamp moved), clears everything; clear() does too, and
+// an answer that names no sections goes with any change.
 
 export interface CachedAnswer {
   status: number;
