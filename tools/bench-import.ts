@@ -9,7 +9,7 @@
 // server's event-loop delay over the import (the time a request waits for the thread that answers). The
 // server's CPU time over each run is reported beside (the load's share included): on a shared machine
 // it says what the import costs when the wall clock says how busy the machine was.
-import { steadyLoad, type LoadFigures, type RunningLoad } from './steady-load';
+import { percentiles, steadyLoad, type LoadFigures, type RunningLoad } from './steady-load';
 
 export interface ImportRun {
   seconds: number;
@@ -115,9 +115,8 @@ export async function benchImport(url: string, uiToken: string, apiKey: string, 
     if (job.status !== 'done') throw new Error(`the import ended ${job.status}: ${job.error ?? ''}`);
     const seconds = ((job.finishedAt ?? Date.now()) - job.startedAt) / 1000;
     const eld = await server.eld();
-    const times = (await server.times()).sort((a, b) => a - b);
-    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? NaN;
-    const inServer = { p50: at(0.5), p99: at(0.99) };
+    const { p50, p99 } = percentiles(await server.times());
+    const inServer = { p50, p99 };
     const cpuSeconds = ((await server.cpuUs()) - cpuBefore) / 1e6;
     return {
       seconds,

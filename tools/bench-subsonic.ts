@@ -6,7 +6,7 @@
 // of the catalogue, a spread of them per endpoint, so no answer is one row's luck; the empty search
 // pages from the first song to the last.
 import Database from 'better-sqlite3';
-import { backToBack } from './steady-load';
+import { backToBack, percentiles } from './steady-load';
 
 export interface SubsonicFigure {
   name: string;
@@ -141,15 +141,14 @@ export async function benchSubsonic(
     }
     await serverTimes?.record();
     const r = await backToBack(url, op.paths, 1, seconds, { 'accept-encoding': 'gzip' });
-    const times = (await serverTimes?.times())?.sort((a, b) => a - b);
-    const at = (q: number) => times![Math.min(times!.length - 1, Math.floor(q * times!.length))];
+    const times = await serverTimes?.times();
     figures.push({
       name: op.name,
       p99: r.p99,
       p50: r.p50,
       reqPerSec: r.rps,
       failed: r.failed,
-      ...(times && times.length > 0 ? { server: { p50: at(0.5), p99: at(0.99) } } : {}),
+      ...(times && times.length > 0 ? { server: percentiles(times) } : {}),
       target: op.target,
     });
   }

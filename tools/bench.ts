@@ -43,6 +43,7 @@ import { COMMON_WORD, DEFAULT_LARGE_CATALOGUE, generateCatalogue } from './gen-c
 import { judgeSearch } from './search-quality';
 import { benchUpdate } from './bench-update';
 import { benchImport, LOAD_RATE } from './bench-import';
+import { percentiles } from './steady-load';
 import { libraryOf } from './gen-library';
 import { BENCH_SUBSONIC_PASSWORD, benchSubsonic } from './bench-subsonic';
 import { openUserDb } from '../src-main/catalogue/user/user-db';
@@ -182,12 +183,6 @@ const READY_PAIRS = 10;
 const COLD_SAMPLES = 300;
 /** Page faults that cost a request milliseconds (~16 µs each on the VM of the README's figures). */
 const FAULTS_OF_NOTE = 100;
-
-const percentiles = (times: number[]) => {
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
-  return { p50: at(0.5), p99: at(0.99), max: times[times.length - 1] };
-};
 
 /**
  * One GET over a kept-alive loopback connection: `ms` from the request to the answer's last byte, as

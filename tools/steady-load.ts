@@ -26,6 +26,13 @@ export interface LoadFigures {
   firstFailure?: string;
 }
 
+/** The p50, p99 and largest of `times` (ms), which it sorts; `ifNone` for each when there are none. */
+export function percentiles(times: number[], ifNone = NaN): { p50: number; p99: number; max: number } {
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? ifNone;
+  return { p50: at(0.5), p99: at(0.99), max: at(1) };
+}
+
 export interface RunningLoad {
   /** Stops sending, waits for the answers still due, and gives the figures. */
   stop(): Promise<LoadFigures>;
@@ -155,14 +162,10 @@ function timedRequests(base: string, connections: number, headers: Record<string
     await Promise.all(pending);
     const seconds = (performance.now() - started) / 1000;
     for (const connection of pool) connection.close();
-    const sorted = latencies.sort((a, b) => a - b);
-    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? Infinity;
     return {
-      p50: at(0.5),
-      p99: at(0.99),
-      max: sorted.at(-1) ?? Infinity,
-      rps: sorted.length / seconds,
-      requests: sorted.length,
+      ...percentiles(latencies, Infinity),
+      rps: latencies.length / seconds,
+      requests: latencies.length,
       failed: failures.length,
       ...(failures.length > 0 ? { firstFailure: failures[0] } : {}),
     };
