@@ -127,10 +127,14 @@ function connect(file: string, options: Omit<OpenOptions, 'readonly'>): Connecti
     .pluck();
   const coverStmt = db.prepare('SELECT wiki_title AS title, wiki_type AS type, cover_file AS coverFile, wiki_bgm_id AS bgmId FROM wiki WHERE wiki_id = ?');
   const dataVersionStmt = db.prepare('PRAGMA data_version').pluck();
-  // A catalogue made by the migrations alone (no build's finishing step) has no section_change: it names
-  // no sections, and every change clears every answer.
-  const hasSectionStamps = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'section_change'").get() !== undefined;
-  const sectionStampsStmt = hasSectionStamps ? db.prepare('SELECT section, n FROM section_change').raw() : undefined;
+  // Prepared on first use, like the queries. A catalogue made by the migrations alone (no build's
+  // finishing step) has no section_change: it names no sections, and every change clears every answer.
+  const prepareStamps = () => db.prepare('SELECT section, n FROM section_change').raw();
+  let sectionStampsStmt: ReturnType<typeof prepareStamps> | null | undefined;
+  const stampsOf = () => {
+    sectionStampsStmt ??= db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'section_change'").get() ? prepareStamps() : null;
+    return (sectionStampsStmt?.all() ?? []) as [string, number][];
+  };
   const connection = ++connections;
   const remoteAudioStmt = db.prepare(`SELECT u.up_remote_url AS url, src.locator AS base
     FROM upload u JOIN sub s ON s.sub_id = u.up_obj_id JOIN wiki w ON w.wiki_id = s.sub_parent_wiki JOIN source src ON src.source_id = w.source_id
@@ -154,7 +158,7 @@ function connect(file: string, options: Omit<OpenOptions, 'readonly'>): Connecti
       return row && { url: row.url, origin: new URL(row.base).origin };
     },
     dataVersion: () => dataVersionStmt.get() as number,
-    sectionStamps: () => new Map([...((sectionStampsStmt?.all() ?? []) as [string, number][]), ['connection', connection]]),
+    sectionStamps: () => new Map([...stampsOf(), ['connection', connection]]),
     queries: () =>
       (queries ??= {
         wikis: wikiListQueries(db),

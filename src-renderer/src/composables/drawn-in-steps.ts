@@ -33,12 +33,11 @@ export function useDrawnInSteps<T>(items: () => readonly T[], step: number, keyO
     (now, before) => {
       const grewAtEnd = before !== undefined && before.length > 0 && now.length >= before.length && now[0] === before[0];
       if (grewAtEnd) return;
+      cancel();
       if (now.length <= step || (before !== undefined && allOnScreen(now, before))) {
-        cancel();
         drawn.value = Infinity;
         return;
       }
-      cancel();
       drawn.value = step;
       frame = requestAnimationFrame(drawMore);
     },
