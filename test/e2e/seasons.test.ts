@@ -127,8 +127,10 @@ describe.each([1280, 360])('the Seasons view at %i px', (width) => {
   });
 
   it('shows the slots in the viewer’s own time when asked', async () => {
+    const shows = await season(current);
     const page = await h.open('/seasons');
-    await cards().first().waitFor();
+    // Every card drawn (the rest follow the first ones in steps) before the slots are read.
+    await expect.poll(() => cards().count()).toBe(shows.length);
     const before = await page.getByTestId('season-entry-slot').allTextContents();
     await page.getByTestId('season-clock-local').check({ force: true });
     const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
