@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // An entry's cover: the image with its alternative text and the sizes the browser picks from, and the
 // lettered tile shown instead when the image cannot be loaded.
-import { enableAutoUnmount, mount } from '@vue/test-utils';
+import { enableAutoUnmount, flushPromises, mount } from '@vue/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CoverDto } from '../../../../src-main/contract/objects';
 import BaseCover from '../../../../src-renderer/src/components/BaseCover.vue';
@@ -119,7 +119,7 @@ describe('BaseCover with defer', () => {
     const box = wrapper.get('.cover').element;
     expect(io.observed.has(box)).toBe(true);
     io.show(box);
-    await wrapper.vm.$nextTick();
+    await flushPromises();
     expect(wrapper.get('img').attributes('src')).toBe('/covers/9/medium');
     expect(io.observed.has(box)).toBe(false);
   });
@@ -158,7 +158,32 @@ describe('BaseCover with defer', () => {
     }
   });
 
-  it('makes the images of covers that came near together in one task', async () => {
+  it('makes the images of many covers that came near together a dozen a task, the first in the task they came near in', async () => {
+    vi.useFakeTimers();
+    try {
+      const io = stubObserver();
+      const Cover = await freshCover();
+      const covers = Array.from({ length: 30 }, (_, i) => mount(Cover, { props: { cover: cover(100 + i), alt: '', defer: true } }));
+      const made = () => covers.filter((c) => c.find('img').exists()).length;
+      for (const c of covers) io.show(c.get('.cover').element);
+      // One cover gone before its turn: never made, and never in the way of the others.
+      covers[20].unmount();
+      covers.splice(20, 1);
+      // The task's microtasks (a fake clock's flushPromises() would wait for a timer).
+      for (let i = 0; i < 10; i++) await Promise.resolve();
+      expect(made()).toBe(12);
+      expect(covers.slice(0, 12).every((c) => c.find('img').exists())).toBe(true);
+      await vi.advanceTimersToNextTimerAsync();
+      expect(made()).toBe(24);
+      await vi.advanceTimersToNextTimerAsync();
+      expect(made()).toBe(29);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('makes the images of covers that settled together in one task', async () => {
     vi.useFakeTimers();
     try {
       const io = stubObserver();
