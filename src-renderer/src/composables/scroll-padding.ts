@@ -5,28 +5,42 @@
 // layout forced while the app mounts), and go straight into the root's scroll-padding: scroll-padding
 // is not inherited, so a change restyles the root alone (a custom property on the root restyled
 // every element of the page).
-import { onBeforeUnmount, onMounted, type Ref } from 'vue';
+import { onBeforeUnmount, watch, type Ref } from 'vue';
 
 /** Half a rem of air between what is scrolled into view and the bar. */
 const AIR = '0.5rem';
 
+type Side = 'scrollPaddingTop' | 'scrollPaddingBottom';
+
+/** Follows each bar from when it is drawn (the player bar comes a task after the first screen: App.vue). */
 export function keepScrollPadding(top: Ref<{ $el?: Element } | undefined>, bottom: Ref<{ $el?: Element } | undefined>): void {
+  const sides = new Map<Element, Side>();
   let observer: ResizeObserver | undefined;
-  onMounted(() => {
-    const style = document.documentElement.style;
-    const sides = new Map<Element, 'scrollPaddingTop' | 'scrollPaddingBottom'>();
-    if (top.value?.$el instanceof HTMLElement) sides.set(top.value.$el, 'scrollPaddingTop');
-    if (bottom.value?.$el instanceof HTMLElement) sides.set(bottom.value.$el, 'scrollPaddingBottom');
-    observer = new ResizeObserver((entries) => {
-      for (const entry of entries) {
-        const side = sides.get(entry.target);
-        const height = entry.borderBoxSize[0]?.blockSize;
-        if (!side || height === undefined) continue;
-        const padding = `calc(${Math.round(height)}px + ${AIR})`;
-        if (style[side] !== padding) style[side] = padding;
-      }
-    });
-    for (const el of sides.keys()) observer.observe(el);
-  });
+  const follow = (bar: Ref<{ $el?: Element } | undefined>, side: Side) =>
+    watch(
+      () => bar.value?.$el,
+      (el, old) => {
+        if (old) {
+          observer?.unobserve(old);
+          sides.delete(old);
+        }
+        if (!(el instanceof HTMLElement)) return;
+        observer ??= new ResizeObserver((entries) => {
+          const style = document.documentElement.style;
+          for (const entry of entries) {
+            const side = sides.get(entry.target);
+            const height = entry.borderBoxSize[0]?.blockSize;
+            if (!side || height === undefined) continue;
+            const padding = `calc(${Math.round(height)}px + ${AIR})`;
+            if (style[side] !== padding) style[side] = padding;
+          }
+        });
+        sides.set(el, side);
+        observer.observe(el);
+      },
+      { flush: 'post', immediate: true },
+    );
+  follow(top, 'scrollPaddingTop');
+  follow(bottom, 'scrollPaddingBottom');
   onBeforeUnmount(() => observer?.disconnect());
 }
