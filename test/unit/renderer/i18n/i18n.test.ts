@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 // The app's translations: a message without parameters is made once per language and then kept, and a
-// component that shows one follows a change of language; messages with parameters are made each time.
+// component that shows one follows a change of language; every message in every language reads as
+// vue-i18n's own `t` makes it, with and without its parameters.
 import { enableAutoUnmount, mount } from '@vue/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defineComponent, h, nextTick } from 'vue';
-import { useI18n } from 'vue-i18n';
+import { createI18n, useI18n } from 'vue-i18n';
 import { i18n } from '../../../../src-renderer/src/i18n';
 
 enableAutoUnmount(afterEach);
@@ -44,5 +45,34 @@ describe('the app’s translations', () => {
     i18n.global.locale.value = 'ja';
     await nextTick();
     expect(w.text()).toBe('再試行');
+  });
+
+  it('says every message in every language as vue-i18n does, with and without its parameters', () => {
+    const languages = ['en', 'zh-Hans', 'ja'] as const;
+    const tables = Object.fromEntries(languages.map((l) => [l, i18n.global.getLocaleMessage(l) as Record<string, unknown>]));
+    const plain = createI18n({ legacy: false, locale: 'en', fallbackLocale: 'en', messages: tables as Record<string, Record<string, string>> }).global;
+    const keys: string[] = [];
+    const walk = (at: unknown, path: string) => {
+      if (typeof at === 'string') keys.push(path);
+      else if (at !== null && typeof at === 'object') for (const [k, v] of Object.entries(at)) walk(v, path ? `${path}.${k}` : k);
+    };
+    walk(tables.en, '');
+    expect(keys.length).toBeGreaterThan(500);
+    let filled = 0;
+    for (const language of languages) {
+      i18n.global.locale.value = language;
+      plain.locale.value = language;
+      for (const key of keys) {
+        const names = [...String(plain.tm(key)).matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+        const values = Object.fromEntries(names.map((n, i) => [n, i % 2 ? 42 : `<${n} “x” {y}>`]));
+        expect(i18n.global.t(key), `${language} ${key}`).toBe(plain.t(key));
+        expect(i18n.global.t(key), `${language} ${key}, again`).toBe(plain.t(key));
+        if (names.length === 0) continue;
+        filled++;
+        expect(i18n.global.t(key, values), `${language} ${key} with ${names.join(', ')}`).toBe(plain.t(key, values));
+        expect(i18n.global.t(key, { ...values, [names[0]]: null }), `${language} ${key} without a value`).toBe(plain.t(key, { ...values, [names[0]]: null }));
+      }
+    }
+    expect(filled).toBeGreaterThan(300);
   });
 });
