@@ -6,9 +6,20 @@
 //   made again as the minute turns (a clock's change, a filter), are moved and updated, not made;
 // - a list that only grows at its end ("load more"): its first rows are on screen already;
 // - a list no longer than a step.
-import { computed, onBeforeUnmount, ref, watch, type ComputedRef } from 'vue';
+// A list that changes with every key typed can wait for a quiet moment before drawing its rest.
+import { computed, onBeforeUnmount, onMounted, ref, watch, type ComputedRef, type Ref } from 'vue';
 
-export function useDrawnInSteps<T>(items: () => readonly T[], step: number, keyOf: (item: T) => unknown = (item) => item): ComputedRef<readonly T[]> {
+export function useDrawnInSteps<T>(
+  items: () => readonly T[],
+  step: number,
+  keyOf: (item: T) => unknown = (item) => item,
+  /**
+   * Draws the rows after the first step only once the list has stayed the same this long (ms), not in
+   * the frame after it: a list that changes with every key typed (a search's results) draws only what
+   * the window shows while the keys come, and the rest once they stop.
+   */
+  quiet = 0,
+): ComputedRef<readonly T[]> {
   /** How many rows are drawn; Infinity once they all are. */
   const drawn = ref(Infinity);
   let frame = 0;
@@ -39,10 +50,37 @@ export function useDrawnInSteps<T>(items: () => readonly T[], step: number, keyO
         return;
       }
       drawn.value = step;
-      frame = requestAnimationFrame(drawMore);
+      if (quiet > 0) task = setTimeout(() => (frame = requestAnimationFrame(drawMore)), quiet);
+      else frame = requestAnimationFrame(drawMore);
     },
     { immediate: true },
   );
   onBeforeUnmount(cancel);
   return computed(() => (drawn.value === Infinity ? items() : items().slice(0, drawn.value)));
+}
+
+/**
+ * Whether a component's later parts are drawn: false in the task that mounts it, true from a task after
+ * that one (after `ready` settles, when given), so a page whose parts together would hold the thread
+ * long paints its first parts first.
+ */
+export function useDrawnNextTask(ready?: () => Promise<unknown>): Readonly<Ref<boolean>> {
+  const drawn = ref(false);
+  let task: ReturnType<typeof setTimeout> | undefined;
+  let gone = false;
+  const draw = () => {
+    if (!gone) task = setTimeout(() => (drawn.value = true));
+  };
+  onMounted(() => {
+    if (ready)
+      void ready()
+        .catch(() => undefined)
+        .then(draw);
+    else draw();
+  });
+  onBeforeUnmount(() => {
+    gone = true;
+    clearTimeout(task);
+  });
+  return drawn;
 }
