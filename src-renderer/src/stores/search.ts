@@ -22,12 +22,13 @@ export const SUB_FILTERS = ['song', 'ep'] as const;
 export type SubFilter = (typeof SUB_FILTERS)[number];
 export const PER_PAGE = 20;
 /**
- * A result's cover is asked for once the result has been shown this long (BaseCover's settle): results
- * the next keystroke replaces cost the server no covers. Longer than the time between an average
+ * Results settle once shown this long: a result's cover is asked for (BaseCover's settle), and the rows
+ * below the first screenful are drawn (useDrawnInSteps' quiet). Results the next keystroke replaces
+ * cost the server no covers and the page no rows nobody sees. Longer than the time between an average
  * typist's keys (about 300 ms): a shorter wait asked for the covers just as the next key came, and
  * drawing them held up that key's answers.
  */
-export const COVER_SETTLE_MS = 400;
+export const RESULTS_SETTLE_MS = 400;
 
 export interface SearchQuery {
   q: string;

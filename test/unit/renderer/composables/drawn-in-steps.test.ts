@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 // A long list drawn in steps: the first rows at once, then as many again in each task after the next
 // frame; drawn whole at once: a list whose rows are all on screen already (by key), a list that only grew
-// at its end (load more), a short list.
+// at its end (load more), a short list; with a quiet time, the rest once the list stays the same.
 import { mount } from '@vue/test-utils';
-import { describe, expect, it } from 'vitest';
-import { defineComponent, h, shallowRef } from 'vue';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { defineComponent, h, nextTick, shallowRef } from 'vue';
 import { useDrawnInSteps } from '../../../../src-renderer/src/composables/drawn-in-steps';
 
 const afterFrame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 5)));
@@ -13,12 +13,12 @@ const firstStep = () => new Promise((done) => requestAnimationFrame(() => setTim
 const nextStep = () => new Promise((done) => setTimeout(done));
 
 /** A list of rows drawn in steps of three; each row shows its number (`label`). */
-function harness<T>(start: T[], keyOf?: (item: T) => unknown, label: (item: T) => number = Number) {
+function harness<T>(start: T[], keyOf?: (item: T) => unknown, label: (item: T) => number = Number, quiet?: number) {
   const items = shallowRef(start);
   const wrapper = mount(
     defineComponent({
       setup() {
-        const drawn = useDrawnInSteps(() => items.value, 3, keyOf);
+        const drawn = useDrawnInSteps(() => items.value, 3, keyOf, quiet);
         return () =>
           h(
             'ol',
@@ -104,5 +104,25 @@ describe('useDrawnInSteps', () => {
     await afterFrame();
     await wrapper.vm.$nextTick();
     expect(shown()).toEqual([11, 12, 13, 14]);
+  });
+});
+
+describe('useDrawnInSteps with a quiet time', () => {
+  afterEach(() => void vi.useRealTimers());
+
+  it('draws the rest of a list only once it has stayed the same that long', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+    const { items, shown } = harness([1, 2, 3, 4, 5, 6, 7], undefined, Number, 400);
+    expect(shown()).toEqual([1, 2, 3]);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(shown()).toEqual([1, 2, 3]);
+    // A new list within the quiet time: its first rows at once, and the wait starts again.
+    items.value = [11, 12, 13, 14, 15, 16, 17];
+    await nextTick();
+    expect(shown()).toEqual([11, 12, 13]);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(shown()).toEqual([11, 12, 13]);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(shown()).toEqual([11, 12, 13, 14, 15, 16, 17]);
   });
 });
