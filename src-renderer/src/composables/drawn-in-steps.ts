@@ -60,16 +60,17 @@ export function useDrawnInSteps<T>(
 }
 
 /**
- * Whether a component's later parts are drawn: false in the task that mounts it, true from a task after
- * that one (after `ready` settles, when given), so a page whose parts together would hold the thread
- * long paints its first parts first.
+ * Whether a component's later parts are drawn: false until the page's next frame (after `ready` settles,
+ * when given), true from a task after that frame. A page whose parts together would hold the thread
+ * long paints its first parts first, and no more work lands between them and their frame.
  */
-export function useDrawnNextTask(ready?: () => Promise<unknown>): Readonly<Ref<boolean>> {
+export function useDrawnAfterFrame(ready?: () => Promise<unknown>): Readonly<Ref<boolean>> {
   const drawn = ref(false);
   let task: ReturnType<typeof setTimeout> | undefined;
   let gone = false;
+  let frame = 0;
   const draw = () => {
-    if (!gone) task = setTimeout(() => (drawn.value = true));
+    if (!gone) frame = requestAnimationFrame(() => (task = setTimeout(() => (drawn.value = true))));
   };
   onMounted(() => {
     if (ready)
@@ -80,6 +81,7 @@ export function useDrawnNextTask(ready?: () => Promise<unknown>): Readonly<Ref<b
   });
   onBeforeUnmount(() => {
     gone = true;
+    cancelAnimationFrame(frame);
     clearTimeout(task);
   });
   return drawn;
