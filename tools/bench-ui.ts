@@ -146,14 +146,30 @@ function probe(): void {
   /** Calls `then` with the time the next frame has been drawn. */
   const painted = (then: (t: number) => void) => requestAnimationFrame(() => drawn(then));
   /**
-   * Watches every frame from now on, in its animation-frame callback: the time the first frame where
-   * `shows()` holds has been drawn (that frame itself draws what the callback saw).
+   * Watches the frames from now on, in their animation-frame callbacks: the time the first frame where
+   * `shows()` holds has been drawn (that frame itself draws what the callback saw). Only frames after
+   * the page's document changed are looked at (and the next one): asking for every frame would keep the
+   * page drawing one at each refresh, which it does not do by itself, and a key typed meanwhile would
+   * often wait for the frame after the one under way.
    */
   w.__whenShown = (shows: () => boolean) =>
     new Promise<number>((done, fail) => {
-      const giveUp = setTimeout(() => fail(new Error('not shown within 30 s')), 30_000);
-      const check = () => (shows() ? drawn((t) => (clearTimeout(giveUp), done(t))) : requestAnimationFrame(check));
-      requestAnimationFrame(check);
+      let asked = false;
+      const look = () => {
+        if (asked) return;
+        asked = true;
+        requestAnimationFrame(check);
+      };
+      const changes = new MutationObserver(look);
+      const giveUp = setTimeout(() => (changes.disconnect(), fail(new Error('not shown within 30 s'))), 30_000);
+      function check(): void {
+        asked = false;
+        if (!shows()) return;
+        changes.disconnect();
+        drawn((t) => (clearTimeout(giveUp), done(t)));
+      }
+      changes.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      look();
     });
   w.__longTasks = [] as { start: number; duration: number }[];
   try {
