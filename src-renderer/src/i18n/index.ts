@@ -57,9 +57,9 @@ export const i18n = createI18n({
   messages: messages as unknown as Record<string, Record<string, string>>,
 });
 
-/** A message vue-i18n gives back as written but for its `{name}` placeholders: no plural (`|`), linked
+/** A message's case that vue-i18n gives back as written but for its `{name}` placeholders: no linked
  * message (`@`), modulo (`%`), literal (`{'…'}`) or placeholder with spaces in it. */
-const SIMPLE = /^(?:[^{}@|%]|\{[A-Za-z_]\w*\})*$/;
+const SIMPLE_CASE = /^(?:[^{}@|%]|\{[A-Za-z_]\w*\})*$/;
 
 /** The message's text as written for the language (or its fallback, English), when it is a string. */
 function sourceOf(language: string, key: string): string | undefined {
@@ -72,45 +72,74 @@ function sourceOf(language: string, key: string): string | undefined {
   return undefined;
 }
 
-/** A simple message split at its placeholders: text, name, text, name, …, text. */
-const partsOf = (source: string) => source.split(/\{(\w+)\}/);
+/**
+ * A message's cases — itself, or a plural's, split at `|` less the spaces beside it — each split at its
+ * placeholders: text, name, text, …, text. Null when a case has more of vue-i18n's syntax than that.
+ */
+function casesOf(source: string): string[][] | null {
+  const cases = source.split(/ *\| */);
+  return cases.every((c) => SIMPLE_CASE.test(c)) ? cases.map((c) => c.split(/\{(\w+)\}/)) : null;
+}
+
+/** The case vue-i18n's default plural rule picks: by the named `count`, else `n`, else the number given. */
+function caseOf(cases: number, named: Record<string, unknown> | null, plural: number | undefined): number {
+  if (cases === 1) return 0;
+  const by = Math.abs(typeof named?.count === 'number' ? named.count : typeof named?.n === 'number' ? named.n : (plural ?? -1));
+  return cases === 2 ? (by === 1 ? 0 : 1) : Math.min(by, 2);
+}
+
+const isNamed = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length > 0;
 
 /**
- * The app's `t`: what it makes of a message is kept per language. vue-i18n compiles a message on first
- * use and resolves its key's path and builds a message context on every call, about 25 µs each; a
- * search's forty result rows ask for hundreds of labels (a heart's "Add to favourites", "Favourite
- * “{title}”") on every keystroke, and the first screen for a hundred messages as it starts. So:
- * - a message with neither parameters nor anything vue-i18n's syntax would change is its own text;
- * - one whose only syntax is `{name}` placeholders, asked with named values that are strings or
- *   numbers, is filled in here from its parts, split once;
- * - any other message without parameters is made by vue-i18n once per language, then kept;
- * - everything else (plurals, lists, linked messages, other values) goes to vue-i18n as it is.
- * The result is vue-i18n's own, message for message (a test compares every message in every language).
- * The language is read first, so a component that used a message is drawn again when the language
- * changes, as with vue-i18n's own `t`.
+ * The app's `t`, without vue-i18n's work where it would change nothing. vue-i18n compiles a message on
+ * first use and resolves its key's path and builds a message context on every call, about 25 µs each;
+ * a search's forty result rows ask for hundreds of labels (a heart's "Add to favourites", "Favourite
+ * “{title}”") on every keystroke, and On air's first screen for a hundred messages and plurals as the
+ * app starts. A message whose only syntax is `{name}` placeholders and plural cases (`a | b | c`) is
+ * split once per language and filled in here — `t(key)`, `t(key, named)`, `t(key, count)` and
+ * `t(key, named, count)` with named values that are strings or numbers — choosing the case and filling
+ * `{count}` and `{n}` as vue-i18n does; any other message without parameters is made by vue-i18n once
+ * per language and kept; everything else goes to vue-i18n as it is. The result is vue-i18n's own,
+ * message for message (a test compares every message in every language, with and without values and
+ * counts). The language is read first, so a component that used a message is drawn again when the
+ * language changes, as with vue-i18n's own `t`.
  */
 function rememberPlainMessages(composer: typeof i18n.global): void {
   const translate = composer.t as (...args: unknown[]) => string;
-  /** Per language and key: the message's parts when it is simple, else what vue-i18n made of it without parameters. */
-  const made = new Map<string, string[] | string>();
+  /** Per language and key: the message's cases when it is simple, else null. */
+  const split = new Map<string, string[][] | null>();
+  /** Per language and key: what vue-i18n made of a message that is not simple, without parameters. */
+  const plain = new Map<string, string>();
   const remembering = (key: unknown, ...rest: unknown[]): string => {
     const language = composer.locale.value;
-    const named = rest.length === 1 && rest[0] !== null && typeof rest[0] === 'object' && !Array.isArray(rest[0]) ? (rest[0] as Record<string, unknown>) : null;
-    if (typeof key !== 'string' || (rest.length > 0 && named === null)) return translate(key, ...rest);
+    const [first, second] = rest;
+    const named = isNamed(first) ? first : null;
+    const plural = typeof first === 'number' ? first : typeof second === 'number' && named ? second : undefined;
+    const asked =
+      rest.length === 0 || (rest.length === 1 && (named !== null || plural !== undefined)) || (rest.length === 2 && named !== null && plural !== undefined);
+    if (typeof key !== 'string' || !asked) return translate(key, ...rest);
     const id = `${language}\u0000${key}`;
-    let known = made.get(id);
-    if (known === undefined) {
+    let cases = split.get(id);
+    if (cases === undefined) {
       const source = sourceOf(language, key);
-      known = source !== undefined && SIMPLE.test(source) ? partsOf(source) : translate(key);
-      made.set(id, known);
+      cases = source === undefined ? null : casesOf(source);
+      split.set(id, cases);
     }
-    if (named === null) return typeof known === 'string' ? known : known.length === 1 ? known[0] : translate(key);
-    if (typeof known === 'string') return translate(key, named);
-    let text = known[0];
-    for (let i = 1; i < known.length; i += 2) {
-      const value = named[known[i]];
-      if (typeof value !== 'string' && typeof value !== 'number') return translate(key, named);
-      text += String(value) + known[i + 1];
+    if (cases === null) {
+      if (rest.length > 0) return translate(key, ...rest);
+      let text = plain.get(id);
+      if (text === undefined) plain.set(id, (text = translate(key)));
+      return text;
+    }
+    const parts = cases[caseOf(cases.length, named, plural)];
+    let text = parts[0];
+    for (let i = 1; i < parts.length; i += 2) {
+      let value = named?.[parts[i]];
+      if (!value && plural !== undefined && (parts[i] === 'count' || parts[i] === 'n')) value = plural;
+      if (value === undefined || value === null) value = '';
+      else if (typeof value !== 'string' && typeof value !== 'number') return translate(key, ...rest);
+      text += String(value) + parts[i + 1];
     }
     return text;
   };

@@ -47,7 +47,7 @@ describe('the app’s translations', () => {
     expect(w.text()).toBe('再試行');
   });
 
-  it('says every message in every language as vue-i18n does, with and without its parameters', () => {
+  it('says every message in every language as vue-i18n does, with and without its values and counts', () => {
     const languages = ['en', 'zh-Hans', 'ja'] as const;
     const tables = Object.fromEntries(languages.map((l) => [l, i18n.global.getLocaleMessage(l) as Record<string, unknown>]));
     const plain = createI18n({ legacy: false, locale: 'en', fallbackLocale: 'en', messages: tables as Record<string, Record<string, string>> }).global;
@@ -59,20 +59,37 @@ describe('the app’s translations', () => {
     walk(tables.en, '');
     expect(keys.length).toBeGreaterThan(500);
     let filled = 0;
+    let plurals = 0;
     for (const language of languages) {
       i18n.global.locale.value = language;
       plain.locale.value = language;
       for (const key of keys) {
-        const names = [...String(plain.tm(key)).matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-        const values = Object.fromEntries(names.map((n, i) => [n, i % 2 ? 42 : `<${n} “x” {y}>`]));
-        expect(i18n.global.t(key), `${language} ${key}`).toBe(plain.t(key));
-        expect(i18n.global.t(key), `${language} ${key}, again`).toBe(plain.t(key));
-        if (names.length === 0) continue;
-        filled++;
-        expect(i18n.global.t(key, values), `${language} ${key} with ${names.join(', ')}`).toBe(plain.t(key, values));
-        expect(i18n.global.t(key, { ...values, [names[0]]: null }), `${language} ${key} without a value`).toBe(plain.t(key, { ...values, [names[0]]: null }));
+        const source = String(plain.tm(key));
+        const names = [...source.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+        if (names.length) filled++;
+        if (source.includes('|')) plurals++;
+        // Made anew for each call: vue-i18n writes `count` and `n` into the values it is given.
+        const values = (count?: number) =>
+          Object.fromEntries(names.map((n, i) => [n, n === 'n' && count !== undefined ? count : i % 2 ? 42 : `<${n} “x” {y}>`]));
+        const calls: [string, () => unknown[]][] = [
+          ['alone', () => []],
+          ['with values', () => [values()]],
+          ['with a value missing', () => (names.length ? [{ ...values(), [names[0]]: null }] : [])],
+          ...[0, 1, 2, 5, -1].flatMap((count): [string, () => unknown[]][] => [
+            [`counting ${count}`, () => [count]],
+            [`with values, counting ${count}`, () => [values(), count]],
+            [`with n = ${count}`, () => [values(count)]],
+            [`with n = 0, counting ${count}`, () => [values(0), count]],
+          ]),
+        ];
+        for (const [how, args] of calls) {
+          const ours = (i18n.global.t as (...a: unknown[]) => string)(key, ...args());
+          expect(ours, `${language} ${key} ${how}`).toBe((plain.t as (...a: unknown[]) => string)(key, ...args()));
+          expect((i18n.global.t as (...a: unknown[]) => string)(key, ...args()), `${language} ${key} ${how}, again`).toBe(ours);
+        }
       }
     }
     expect(filled).toBeGreaterThan(300);
+    expect(plurals).toBeGreaterThan(50);
   });
 });
