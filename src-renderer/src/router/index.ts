@@ -4,8 +4,9 @@
 import { createRouter, createWebHistory } from 'vue-router';
 import OnAirView from '../views/OnAirView.vue';
 
-export const createAppRouter = () =>
-  createRouter({
+export const createAppRouter = () => {
+  keepScrollWhenHidden();
+  return createRouter({
     history: createWebHistory('/'),
     routes: [
       // The first screen is in the main bundle: no second round trip before it can mount.
@@ -33,3 +34,28 @@ export const createAppRouter = () =>
     // A link to a section of a page (/settings#anime-data) scrolls to it.
     scrollBehavior: (to, from, saved) => saved ?? (to.hash ? { el: to.hash } : to.name === 'search' && from.name === 'search' ? false : { top: 0 }),
   });
+};
+
+/**
+ * vue-router writes the page's scroll position into its history entry when the page is hidden (a tab
+ * left, a reload), reading it from the page then. Being hidden restyles the whole page (its colours
+ * follow the platform's), and that read waited for the restyle: 11–22 ms at the start of every reload.
+ * The position is kept from the page's scroll events instead and written then, and the document's
+ * listener (vue-router's, its only one) is not called.
+ */
+let keeping = false;
+export function keepScrollWhenHidden(): void {
+  if (keeping) return;
+  keeping = true;
+  let at = { left: 0, top: 0 };
+  window.addEventListener('scroll', () => (at = { left: window.scrollX, top: window.scrollY }), { passive: true });
+  window.addEventListener(
+    'visibilitychange',
+    (event) => {
+      if (document.visibilityState !== 'hidden' || !history.state) return;
+      event.stopImmediatePropagation();
+      history.replaceState({ ...history.state, scroll: at }, '');
+    },
+    { capture: true },
+  );
+}
