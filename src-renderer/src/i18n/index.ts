@@ -57,9 +57,10 @@ export const i18n = createI18n({
   messages: messages as unknown as Record<string, Record<string, string>>,
 });
 
-/** A message's case that vue-i18n gives back as written but for its `{name}` placeholders: no linked
- * message (`@`), modulo (`%`), literal (`{'…'}`) or placeholder with spaces in it. */
-const SIMPLE_CASE = /^(?:[^{}@|%]|\{[A-Za-z_]\w*\})*$/;
+/** A message's case that vue-i18n gives back as written but for its `{name}` placeholders: not empty,
+ * and no linked message (`@`), modulo (`%`), literal (`{'…'}`), placeholder with spaces in it, escape
+ * (`\`) or line break (which vue-i18n normalises). */
+const SIMPLE_CASE = /^(?:[^{}@|%\\\r\n\u2028\u2029]|\{[A-Za-z_]\w*\})+$/;
 
 /** The message's text as written for the language (or its fallback, English), when it is a string. */
 function sourceOf(language: string, key: string): string | undefined {
@@ -81,10 +82,13 @@ function casesOf(source: string): string[][] | null {
   return cases.every((c) => SIMPLE_CASE.test(c)) ? cases.map((c) => c.split(/\{(\w+)\}/)) : null;
 }
 
+/** A number vue-i18n counts by: finite. */
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
 /** The case vue-i18n's default plural rule picks: by the named `count`, else `n`, else the number given. */
 function caseOf(cases: number, named: Record<string, unknown> | null, plural: number | undefined): number {
   if (cases === 1) return 0;
-  const by = Math.abs(typeof named?.count === 'number' ? named.count : typeof named?.n === 'number' ? named.n : (plural ?? -1));
+  const by = Math.abs(isCount(named?.count) ? named.count : isCount(named?.n) ? named.n : (plural ?? -1));
   return cases === 2 ? (by === 1 ? 0 : 1) : Math.min(by, 2);
 }
 
@@ -115,7 +119,7 @@ function rememberPlainMessages(composer: typeof i18n.global): void {
     const language = composer.locale.value;
     const [first, second] = rest;
     const named = isNamed(first) ? first : null;
-    const plural = typeof first === 'number' ? first : typeof second === 'number' && named ? second : undefined;
+    const plural = isCount(first) ? first : isCount(second) && named ? second : undefined;
     const asked =
       rest.length === 0 || (rest.length === 1 && (named !== null || plural !== undefined)) || (rest.length === 2 && named !== null && plural !== undefined);
     if (typeof key !== 'string' || !asked) return translate(key, ...rest);

@@ -75,7 +75,7 @@ describe('the app’s translations', () => {
           ['alone', () => []],
           ['with values', () => [values()]],
           ['with a value missing', () => (names.length ? [{ ...values(), [names[0]]: null }] : [])],
-          ...[0, 1, 2, 5, -1].flatMap((count): [string, () => unknown[]][] => [
+          ...[0, 1, 2, 5, -1, NaN, Infinity].flatMap((count): [string, () => unknown[]][] => [
             [`counting ${count}`, () => [count]],
             [`with values, counting ${count}`, () => [values(), count]],
             [`with n = ${count}`, () => [values(count)]],
