@@ -78,6 +78,24 @@ describe('search', () => {
     await expect.poll(entryTitles).toContain(GENYATAN.title);
   });
 
+  it('returns to the same place down the results with Back', async () => {
+    await h.open('/search?q=sakura');
+    const rows = h.page.getByTestId('search-entries').locator('li a.row');
+    // Past the first eight rows, which are all a list draws while keys come.
+    await expect.poll(() => rows.count()).toBeGreaterThan(12);
+    const row = rows.nth(12);
+    await row.scrollIntoViewIfNeeded();
+    const at = await h.page.evaluate(() => window.scrollY);
+    expect(at).toBeGreaterThan(200);
+    await row.click();
+    await h.page.waitForURL((url) => url.pathname !== '/search');
+    await h.page.goBack();
+    await h.page.waitForURL((url) => url.pathname === '/search');
+    // Near where it was: rows below the window are not laid out (content-visibility), so the page's
+    // height as the router scrolls is its rows' estimated heights, off by a few pixels each.
+    await expect.poll(() => h.page.evaluate((was) => Math.abs(window.scrollY - was), at)).toBeLessThan(80);
+  });
+
   it('moves through the results with the arrow keys and opens one with Enter', async () => {
     await h.open('/search?q=sakura');
     await expect.poll(entryTitles).toContain(SAKURA.title);

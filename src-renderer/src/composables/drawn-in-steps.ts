@@ -6,8 +6,13 @@
 //   made again as the minute turns (a clock's change, a filter), are moved and updated, not made;
 // - a list that only grows at its end ("load more"): its first rows are on screen already;
 // - a list no longer than a step.
-// A list that changes with every key typed can wait for a quiet moment before drawing its rest.
+// A list that changes with every key typed can wait for a quiet moment before drawing its rest. A list
+// drawn as the page returns to a place down it (back, forward, a reload) is drawn whole at once: the
+// router scrolls there as the page is drawn, and a page drawn in steps is not yet tall enough.
 import { computed, onBeforeUnmount, onMounted, ref, watch, type ComputedRef, type Ref } from 'vue';
+
+/** Whether the page is being drawn for a return to a place down it: its history entry holds where. */
+export const returningDownThePage = () => ((history.state as { scroll?: { top?: number } } | null)?.scroll?.top ?? 0) > 0;
 
 export function useDrawnInSteps<T>(
   items: () => readonly T[],
@@ -45,7 +50,7 @@ export function useDrawnInSteps<T>(
       const grewAtEnd = before !== undefined && before.length > 0 && now.length >= before.length && now[0] === before[0];
       if (grewAtEnd) return;
       cancel();
-      if (now.length <= step || (before !== undefined && allOnScreen(now, before))) {
+      if (now.length <= step || (before !== undefined && allOnScreen(now, before)) || (before === undefined && returningDownThePage())) {
         drawn.value = Infinity;
         return;
       }
@@ -61,16 +66,21 @@ export function useDrawnInSteps<T>(
 
 /**
  * Whether a component's later parts are drawn: false until the page's next frame (after `ready` settles,
- * when given), true from a task after that frame. A page whose parts together would hold the thread
- * long paints its first parts first, and no more work lands between them and their frame.
+ * when given), true from a task after that frame (in a hidden page, which draws no frames, from the
+ * next task). A page whose parts together would hold the thread long paints its first parts first, and
+ * no more work lands between them and their frame.
  */
 export function useDrawnAfterFrame(ready?: () => Promise<unknown>): Readonly<Ref<boolean>> {
   const drawn = ref(false);
   let task: ReturnType<typeof setTimeout> | undefined;
   let gone = false;
   let frame = 0;
+  const show = () => (task = setTimeout(() => (drawn.value = true)));
+  // A hidden page draws no frames: there, the task alone.
   const draw = () => {
-    if (!gone) frame = requestAnimationFrame(() => (task = setTimeout(() => (drawn.value = true))));
+    if (gone) return;
+    if (document.visibilityState === 'hidden') show();
+    else frame = requestAnimationFrame(show);
   };
   onMounted(() => {
     if (ready)

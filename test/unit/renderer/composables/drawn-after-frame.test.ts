@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // A page's later parts, drawn in a task after the page's next frame (after what it waits for, when it
-// waits), and never for a page gone before their turn.
+// waits; in a hidden page, in the next task), and never for a page gone before their turn.
 import { mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import { defineComponent, h, nextTick } from 'vue';
@@ -52,6 +52,18 @@ describe('useDrawnAfterFrame', () => {
     await nextTick();
     expect(wrapper.find('aside').exists()).toBe(false);
     expect(await laterAfterFrame(wrapper)).toBe(true);
+  });
+
+  it('draws them in the next task in a hidden page, which draws no frames', async () => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    try {
+      const wrapper = page();
+      await nextStep();
+      await nextTick();
+      expect(wrapper.find('aside').exists()).toBe(true);
+    } finally {
+      Reflect.deleteProperty(document, 'visibilityState');
+    }
   });
 
   it('draws nothing more for a page gone before its turn', async () => {

@@ -107,6 +107,17 @@ describe('useDrawnInSteps', () => {
   });
 });
 
+describe('useDrawnInSteps on a return to a place down the page', () => {
+  afterEach(() => history.replaceState(null, ''));
+
+  it('draws the whole list at once when the history entry holds a place down the page, and in steps at its top', () => {
+    history.replaceState({ scroll: { left: 0, top: 600 } }, '');
+    expect(harness([1, 2, 3, 4, 5], undefined, Number, 400).shown()).toEqual([1, 2, 3, 4, 5]);
+    history.replaceState({ scroll: { left: 0, top: 0 } }, '');
+    expect(harness([1, 2, 3, 4, 5], undefined, Number, 400).shown()).toEqual([1, 2, 3]);
+  });
+});
+
 describe('useDrawnInSteps with a quiet time', () => {
   afterEach(() => void vi.useRealTimers());
 
