@@ -350,7 +350,7 @@ async function measure(browser: Browser, label: string, server: Served, words: s
           await page.keyboard.type(char);
           await page.waitForTimeout(delay);
         }
-        // Watch every frame from before the last key: the first frame showing both lists for the word.
+        // Watch from before the last key: the first frame showing both lists for the word.
         await page.evaluate((q) => {
           const w = window as unknown as { __done?: Promise<number>; __whenShown: (shows: () => boolean) => Promise<number> };
           w.__done = w.__whenShown(

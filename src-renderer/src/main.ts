@@ -24,7 +24,6 @@ function mountApp(): void {
     removeGuard();
     return new Promise<void>((ready) => setTimeout(ready));
   });
-  if (location.pathname === '/') void useOnAirStore(pinia).load();
   createApp(App).use(pinia).use(router).use(i18n).mount('#app');
   // A browser's broadcast reminders (the desktop app's come from its main process): loaded once the
   // first screen is up, so they cost the first paint nothing.
@@ -68,6 +67,7 @@ async function start(): Promise<void> {
   }
   if (!isSignedIn()) return void mountSignIn(signedOut ? 'signed-out' : 'none');
   await loadMediaPass();
+  if (location.pathname === '/') void useOnAirStore(pinia).load();
   // In a task of its own: on this computer nothing above waits for the network, and the shell drawn
   // in the task that evaluated the app's code made one task of 40–60 ms of both.
   await new Promise((ready) => setTimeout(ready));

@@ -12,7 +12,7 @@ const AIR = '0.5rem';
 
 type Side = 'scrollPaddingTop' | 'scrollPaddingBottom';
 
-/** Follows each bar from when it is drawn (the player bar comes a task after the first screen: App.vue). */
+/** Follows each bar from when it is drawn (the player bar comes after the first screen's frame: App.vue). */
 export function keepScrollPadding(top: Ref<{ $el?: Element } | undefined>, bottom: Ref<{ $el?: Element } | undefined>): void {
   const sides = new Map<Element, Side>();
   let observer: ResizeObserver | undefined;

@@ -41,7 +41,8 @@ export const createAppRouter = () => {
  * left, a reload), reading it from the page then. Being hidden restyles the whole page (its colours
  * follow the platform's), and that read waited for the restyle: 11–22 ms at the start of every reload.
  * The position is kept from the page's scroll events instead and written then, and the document's
- * listener (vue-router's, its only one) is not called.
+ * listeners (vue-router's is its only one) are not called for a page being hidden: a listener added to
+ * the document for that would not be called either.
  */
 let keeping = false;
 export function keepScrollWhenHidden(): void {
