@@ -32,7 +32,7 @@ describe('settings', () => {
     await page.reload();
     await nav().getByRole('link', { name: '設定' }).waitFor();
     await expect(page.getByRole('radio', { name: '日本語' }).isChecked()).resolves.toBe(true);
-    // The player bar speaks the language too (it is drawn a task after the page).
+    // The player bar speaks the language too (it is drawn after the page's first frame).
     await page.getByTestId('player-bar').getByRole('button', { name: '再生', exact: true }).waitFor();
 
     await page.getByRole('radio', { name: 'English' }).check();

@@ -12,7 +12,7 @@
 import { computed, onBeforeUnmount, onMounted, ref, watch, type ComputedRef, type Ref } from 'vue';
 
 /** Whether the page is being drawn for a return to a place down it: its history entry holds where. */
-export const returningDownThePage = () => ((history.state as { scroll?: { top?: number } } | null)?.scroll?.top ?? 0) > 0;
+const returningDownThePage = () => ((history.state as { scroll?: { top?: number } } | null)?.scroll?.top ?? 0) > 0;
 
 export function useDrawnInSteps<T>(
   items: () => readonly T[],
@@ -68,10 +68,12 @@ export function useDrawnInSteps<T>(
  * Whether a component's later parts are drawn: false until the page's next frame (after `ready` settles,
  * when given), true from a task after that frame (in a hidden page, which draws no frames, from the
  * next task). A page whose parts together would hold the thread long paints its first parts first, and
- * no more work lands between them and their frame.
+ * no more work lands between them and their frame. A page drawn for a return to a place down it is
+ * drawn whole at once, as its lists are.
  */
 export function useDrawnAfterFrame(ready?: () => Promise<unknown>): Readonly<Ref<boolean>> {
-  const drawn = ref(false);
+  const drawn = ref(returningDownThePage());
+  if (drawn.value) return drawn;
   let task: ReturnType<typeof setTimeout> | undefined;
   let gone = false;
   let frame = 0;

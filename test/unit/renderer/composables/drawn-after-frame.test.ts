@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 // A page's later parts, drawn in a task after the page's next frame (after what it waits for, when it
-// waits; in a hidden page, in the next task), and never for a page gone before their turn.
+// waits; in a hidden page, in the next task; at once for a return to a place down the page), and never
+// for a page gone before their turn.
 import { mount } from '@vue/test-utils';
 import { describe, expect, it } from 'vitest';
 import { defineComponent, h, nextTick } from 'vue';
@@ -63,6 +64,17 @@ describe('useDrawnAfterFrame', () => {
       expect(wrapper.find('aside').exists()).toBe(true);
     } finally {
       Reflect.deleteProperty(document, 'visibilityState');
+    }
+  });
+
+  it('draws them at once for a return to a place down the page', async () => {
+    history.replaceState({ scroll: { left: 0, top: 600 } }, '');
+    try {
+      const wrapper = page(() => new Promise(() => undefined));
+      await nextTick();
+      expect(wrapper.find('aside').exists()).toBe(true);
+    } finally {
+      history.replaceState(null, '');
     }
   });
 
