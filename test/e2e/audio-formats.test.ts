@@ -96,7 +96,8 @@ describe('each format plays', () => {
 
   it('lists an album of two discs under "Disc 1" and "Disc 2", in disc then track order', async () => {
     const page = await h.open(`/music/${albums.get('Two Discs')}`);
-    await expect(page.getByTestId('entry-disc').allTextContents()).resolves.toEqual(['Disc 1', 'Disc 2']);
+    // The tracks come after the page's frame: wait for them, then read them all.
+    await expect.poll(() => page.getByTestId('entry-disc').allTextContents()).toEqual(['Disc 1', 'Disc 2']);
     const rows = page.getByTestId('entry-sub');
     await expect(rows.locator('.title').allTextContents()).resolves.toEqual(['Side 1.1', 'Side 1.2', 'Side 2.1']);
     await expect(rows.locator('.label').allTextContents()).resolves.toEqual(['1', '2', '1']);
