@@ -83,6 +83,8 @@ describe('at 360 px, with only a keyboard', () => {
     await h.page.keyboard.press('/');
     await h.page.keyboard.type('sakura letters');
     await h.page.getByTestId('search-subs').locator('li').first().waitFor();
+    // The rows of a half-typed word stay until the whole word's come.
+    await expect.poll(() => h.page.locator('#main [aria-busy="true"]').count(), PATIENT).toBe(0);
     await h.page.keyboard.press('ArrowDown');
     const focused = () => h.page.evaluate(() => document.activeElement?.closest('a')?.getAttribute('href') ?? null);
     await expect.poll(focused).toBe(`/music/${SAKURA_ID}`);

@@ -89,9 +89,9 @@ describe.each([1280, 360])('On air’s cards for today at %i px', (width) => {
     const coming = today.filter((e) => e.oa_next_at * 1000 > clock && e.oa_next_at * 1000 < endOfDay);
     const soonest = Math.min(...coming.map((e) => e.oa_next_at));
     const next = coming.find((e) => e.oa_next_at === soonest)!;
-    await expect(
-      page.locator('[data-testid="onair-entry"][data-next="true"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-wiki-id'))),
-    ).resolves.toEqual([String(next.oa_obj_id)]);
+    await expect
+      .poll(() => page.locator('[data-testid="onair-entry"][data-next="true"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-wiki-id'))))
+      .toEqual([String(next.oa_obj_id)]);
     await expect(card(next).getByTestId('onair-next').textContent()).resolves.toBe('Next');
     // Only today's cards are timed.
     await expect(page.locator('[data-testid="onair-day"][data-today="false"] [data-testid="onair-timing"]').count()).resolves.toBe(0);
@@ -116,6 +116,7 @@ describe.each([1280, 360])('On air’s cards for today at %i px', (width) => {
   it('leads with the English title, wraps titles to two lines and keeps the whole in the card’s title', async () => {
     const page = h.page;
     const cards = page.locator('[data-testid="onair-day"][data-today="true"] [data-testid="onair-entry"]');
+    await expect.poll(() => cards.count()).toBe(today.length);
     const shown = await cards.evaluateAll((els) =>
       els.map((el) => {
         const lead = el.querySelector<HTMLElement>('.text > [lang]')!;

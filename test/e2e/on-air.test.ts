@@ -112,9 +112,12 @@ describe('on-air week', () => {
     const card = dayColumn(weekday).locator(`[data-testid="onair-entry"][data-wiki-id="${entry.oa_obj_id}"]`).first();
     await card.waitFor();
     await expect(card.getByTestId('onair-time').textContent()).resolves.toBe(time);
+    // A day that gains a show is drawn again in steps: wait for every card before reading them all.
+    const total = Object.values(week.counts).reduce((a, b) => a + b, 0);
+    await expect.poll(() => h.page.getByTestId('onair-time').count()).toBe(total);
     const times = await h.page.getByTestId('onair-time').allTextContents();
     expect(times.every((t) => /^([01]\d|2[0-3]):[0-5]\d$/.test(t))).toBe(true);
-    expect(times).toHaveLength(Object.values(week.counts).reduce((a, b) => a + b, 0));
+    expect(times).toHaveLength(total);
 
     await h.page.getByText('Japan time').click();
     await expect(dayColumn(entry.oa_week).locator(`[data-wiki-id="${entry.oa_obj_id}"] [data-testid="onair-time"]`).first().textContent()).resolves.toBe(

@@ -95,8 +95,8 @@ describe('playlists', () => {
   it('are still there after Moecat restarts', async () => {
     await h.restart();
     const page = await h.open('/playlists');
-    const names = await page.getByTestId('playlist-link').locator('.name').allTextContents();
-    expect(names.sort()).toEqual(['From the queue', 'Imported letters', 'Spring letters']);
+    const names = () => page.getByTestId('playlist-link').locator('.name').allTextContents();
+    await expect.poll(async () => (await names()).sort()).toEqual(['From the queue', 'Imported letters', 'Spring letters']);
   });
 
   it('asks before deleting, and Undo puts the playlist back; an import under a taken name gets a number', async () => {

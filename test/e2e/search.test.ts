@@ -54,9 +54,10 @@ describe('search', () => {
     await h.page.keyboard.type('sakura', { delay: 40 });
     // No Enter: the results come from typing alone.
     await h.page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'sakura');
+    // The rows of "sakur" stay until those of "sakura" come: the word marked says which are shown.
+    const marks = async () => (await h.page.getByTestId('search-entries').locator('mark').allTextContents()).map((m) => m.toLowerCase());
+    await expect.poll(marks).toContain('sakura');
     await expect.poll(entryTitles).toContain(SAKURA.title);
-    const marks = await h.page.getByTestId('search-entries').locator('mark').allTextContents();
-    expect(marks.map((m) => m.toLowerCase())).toContain('sakura');
     await expect.poll(() => h.page.getByTestId('search-subs').locator('li').count()).toBeGreaterThan(0);
   });
 
@@ -65,8 +66,8 @@ describe('search', () => {
     await input().focus();
     await h.page.keyboard.type('東方', { delay: 60 });
     await h.page.waitForURL((url) => url.searchParams.get('q') === '東方');
+    await expect.poll(() => h.page.getByTestId('search-entries').locator('mark').first().textContent()).toBe('東方');
     await expect.poll(entryTitles).toContain(GENYATAN.title);
-    expect(await h.page.getByTestId('search-entries').locator('mark').first().textContent()).toBe('東方');
     await h.shot('search');
 
     await h.page.getByTestId('search-entries').getByText(GENYATAN.title).click();
@@ -121,7 +122,7 @@ describe('search', () => {
     expect(pathAndQuery()).toBe('/search?q=blue&type=anime&sub=ep');
     // Reloading the address shows the same filtered search.
     await h.open(pathAndQuery());
-    await expect(h.page.getByRole('button', { name: 'Anime', pressed: true }).count()).resolves.toBe(1);
+    await expect.poll(() => h.page.getByRole('button', { name: 'Anime', pressed: true }).count()).toBe(1);
   });
 
   it('shows what a keyword with a typing slip finds respelled, and says so', async () => {
@@ -163,7 +164,7 @@ describe('search', () => {
     await h.page.goBack();
     await h.page.waitForURL((url) => url.pathname === '/');
     await h.open('/search?q=sakura');
-    await expect(input().inputValue()).resolves.toBe('sakura');
+    await expect.poll(() => input().inputValue()).toBe('sakura');
   });
 
   it("lists an album's songs in track order, and plays all the songs found", async () => {
