@@ -17,6 +17,10 @@
 // does not make On air again each time. A change that moved no section's stamp, or a file opened again
 // (its stamps are another file's: the `connection` stamp moved), clears everything; clear() does too, and
 // an answer that names no sections goes with any change.
+// While a job of this process writes the catalogue (refreshSlowlyWhile: a folder import commits every
+// second, and its search answers, made of every section, took 10 ms each on a 100k-song library), the
+// answers of the sections it writes are dropped at most every SECTION_REFRESH_MS: its new albums show
+// within that time, and its end clears everything (docs/search-and-performance.md, "Caching").
 
 export interface CachedAnswer {
   status: number;
@@ -35,6 +39,8 @@ const sizeOf = (key: string, answer: CachedAnswer) => (answer.body?.length ?? 0)
 
 /** The longest another process's catalogue change can go unseen by the cache (ms). */
 export const SOURCE_RECHECK_MS = 250;
+/** While a job writes the catalogue, the most often the answers of the sections it writes are dropped (ms). */
+export const SECTION_REFRESH_MS = 3000;
 
 export class AnswerCache {
   private readonly answers = new Map<string, CachedAnswer>();
@@ -46,6 +52,10 @@ export class AnswerCache {
   /** The sections each answer that names them is made of; an answer not here is cleared by any change. */
   private readonly reads = new Map<string, readonly string[]>();
   private checkedAt = 0;
+  /** Sections whose change is waiting for SECTION_REFRESH_MS to pass since the last drop, and when that was. */
+  private readonly pending = new Set<string>();
+  private droppedAt = -Infinity;
+  private busy: () => boolean = () => false;
   /** Bumped by every clear: answers computed under an older generation are not stored. */
   generation = 0;
   hits = 0;
@@ -54,7 +64,13 @@ export class AnswerCache {
   constructor(
     private readonly maxEntries = 4000,
     private readonly maxBytes = 16 * 1024 * 1024,
+    private readonly now: () => number = () => performance.now(),
   ) {}
+
+  /** While `busy()` says a job of this process writes the catalogue, a section's answers are dropped at most every SECTION_REFRESH_MS. */
+  refreshSlowlyWhile(busy: () => boolean): void {
+    this.busy = busy;
+  }
 
   /**
    * Clear the cache whenever `version()` (the catalogue connection's data_version) changes: the answers
@@ -66,28 +82,33 @@ export class AnswerCache {
     this.lastVersion = version();
     this.sectionStamps = stamps;
     this.lastStamps = stamps?.();
-    this.checkedAt = performance.now();
+    this.checkedAt = this.now();
   }
 
   /** Reads the source's version when SOURCE_RECHECK_MS have passed, and clears on a change. */
   private checkSource(): void {
     if (!this.sourceVersion) return;
-    const now = performance.now();
+    const now = this.now();
     if (now - this.checkedAt < SOURCE_RECHECK_MS) return;
     this.checkedAt = now;
     const version = this.sourceVersion();
-    if (version === this.lastVersion) return;
-    this.lastVersion = version;
-    const before = this.lastStamps;
-    const after = this.sectionStamps?.();
-    this.lastStamps = after;
-    const moved = after && before ? [...after].filter(([name, n]) => before.get(name) !== n).map(([name]) => name) : [];
-    if (moved.length === 0 || moved.includes('connection')) this.clear();
-    else this.clearSections(moved);
+    if (version !== this.lastVersion) {
+      this.lastVersion = version;
+      const before = this.lastStamps;
+      const after = this.sectionStamps?.();
+      this.lastStamps = after;
+      const moved = after && before ? [...after].filter(([name, n]) => before.get(name) !== n).map(([name]) => name) : [];
+      if (moved.length === 0 || moved.includes('connection')) return this.clear();
+      for (const section of moved) this.pending.add(section);
+    }
+    if (this.pending.size === 0 || (now - this.droppedAt < SECTION_REFRESH_MS && this.busy())) return;
+    this.droppedAt = now;
+    this.clearSections([...this.pending]);
   }
 
   /** Drops the answers made of any of `sections`, and those that name none. */
   clearSections(sections: readonly string[]): void {
+    for (const section of sections) this.pending.delete(section);
     for (const key of [...this.answers.keys()]) {
       const reads = this.reads.get(key);
       if (!reads || reads.some((section) => sections.includes(section))) this.delete(key);
@@ -130,6 +151,7 @@ export class AnswerCache {
   }
 
   clear(): void {
+    this.pending.clear();
     this.answers.clear();
     this.reads.clear();
     this.bytes = 0;

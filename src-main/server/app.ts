@@ -96,7 +96,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('apiFormat', null);
   const answerCache = new AnswerCache();
   app.decorate('answerCache', answerCache);
-  app.decorate('jobs', new CatalogueJobs(deps.catalogueFile, () => answerCache.clear(), deps.now, deps.nativeBinding));
+  const jobs = new CatalogueJobs(deps.catalogueFile, () => answerCache.clear(), deps.now, deps.nativeBinding);
+  app.decorate('jobs', jobs);
+  answerCache.refreshSlowlyWhile(() => jobs.writingCatalogue);
   app.addHook('onClose', async () => {
     await app.libraryWatch?.close(); // first: it starts no job after this
     for (const job of app.jobs.list()) app.jobs.cancel(job.id);

@@ -32,6 +32,7 @@ const KEEP_FINISHED = 20;
 export class CatalogueJobs {
   private readonly jobs = new Map<string, { state: JobState; abort: AbortController }>();
   private running: string | null = null;
+  private writing = false;
 
   constructor(
     /** The writable working catalogue; undefined when the server serves a fixed catalogue file. */
@@ -43,6 +44,11 @@ export class CatalogueJobs {
     private readonly nativeBinding?: string,
   ) {}
 
+  /** A job that writes the catalogue is running. */
+  get writingCatalogue(): boolean {
+    return this.writing;
+  }
+
   get writable(): boolean {
     return this.catalogueFile !== undefined;
   }
@@ -50,7 +56,7 @@ export class CatalogueJobs {
   /** Starts a job; 409 while another runs, 400 when the catalogue cannot be written. */
   start(kind: JobKind, label: string, run: JobRun): JobState {
     const file = this.fileToWrite();
-    return this.launch(kind, label, async (ctx) => {
+    return this.launch(kind, label, true, async (ctx) => {
       const { openCatalogueWriter } = await import('../catalogue/write/catalogue-writer');
       const writer = openCatalogueWriter(file, { nativeBinding: this.nativeBinding });
       try {
@@ -64,7 +70,7 @@ export class CatalogueJobs {
   /** Starts a job that opens its own writer (in another thread); 409 while another runs, 400 when the catalogue cannot be written. */
   startOnCatalogue(kind: JobKind, label: string, run: (ctx: CatalogueJobContext) => Promise<unknown>): JobState {
     const catalogue = { file: this.fileToWrite(), nativeBinding: this.nativeBinding };
-    return this.launch(kind, label, (ctx) => run({ ...ctx, catalogue }));
+    return this.launch(kind, label, true, (ctx) => run({ ...ctx, catalogue }));
   }
 
   private fileToWrite(): string {
@@ -74,10 +80,10 @@ export class CatalogueJobs {
 
   /** Starts a job that writes no catalogue rows (fetching posters): it runs on a fixed catalogue too; 409 while another runs. */
   startWithoutWriter(kind: JobKind, label: string, run: (ctx: Omit<JobContext, 'writer'>) => Promise<unknown>): JobState {
-    return this.launch(kind, label, run);
+    return this.launch(kind, label, false, run);
   }
 
-  private launch(kind: JobKind, label: string, run: (ctx: Omit<JobContext, 'writer'>) => Promise<unknown>): JobState {
+  private launch(kind: JobKind, label: string, writes: boolean, run: (ctx: Omit<JobContext, 'writer'>) => Promise<unknown>): JobState {
     if (this.running) {
       const other = this.jobs.get(this.running)!.state;
       throw new ApiError('CONFLICT', `Another job is running (${other.kind} ${other.label}); wait for it or cancel it.`);
@@ -97,6 +103,7 @@ export class CatalogueJobs {
     };
     this.jobs.set(state.id, { state, abort });
     this.running = state.id;
+    this.writing = writes;
     this.prune();
     const ctx: Omit<JobContext, 'writer'> = {
       signal: abort.signal,
@@ -117,6 +124,7 @@ export class CatalogueJobs {
       } finally {
         state.finishedAt = this.now();
         this.running = null;
+        this.writing = false;
         this.onChanged();
       }
     })();

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { AnswerCache, SOURCE_RECHECK_MS, type CachedAnswer } from '../../../src-main/server/answer-cache';
+import { AnswerCache, SECTION_REFRESH_MS, SOURCE_RECHECK_MS, type CachedAnswer } from '../../../src-main/server/answer-cache';
 
 const answer = (text: string): CachedAnswer => ({ status: 200, contentType: 'application/json; charset=utf-8', body: Buffer.from(text) });
 
@@ -75,6 +75,63 @@ describe('AnswerCache', () => {
     cache.set('on-air', answer('anime, whole'));
     await change({ music: 7 });
     expect(cache.get('on-air')?.body?.toString()).toBe('anime, whole');
+  });
+
+  it('while a job writes the catalogue, drops the answers of the sections it writes at most every SECTION_REFRESH_MS', () => {
+    let clock = 1000;
+    const cache = new AnswerCache(4000, 16 * 1024 * 1024, () => clock);
+    let version = 1;
+    let music = 0;
+    let busy = true;
+    cache.followSource(
+      () => version,
+      () =>
+        new Map([
+          ['music', music],
+          ['connection', 1],
+        ]),
+    );
+    cache.refreshSlowlyWhile(() => busy);
+    const commit = () => {
+      version++;
+      music++;
+    };
+    /** Moves the clock on by `ms` and says whether the music answer is still kept. */
+    const keptAfter = (ms: number) => {
+      clock += ms;
+      return cache.get('albums') !== undefined;
+    };
+    const fill = () => cache.set('albums', answer('music'), cache.generation, ['music']);
+
+    fill();
+    commit(); // the job's first commit: nothing was dropped lately, so at once
+    expect(keptAfter(SOURCE_RECHECK_MS)).toBe(false);
+    fill();
+    commit(); // a second within the interval waits for it
+    expect(keptAfter(SOURCE_RECHECK_MS)).toBe(true);
+    commit();
+    expect(keptAfter(SECTION_REFRESH_MS - 2 * SOURCE_RECHECK_MS - 1)).toBe(true);
+    expect(keptAfter(SOURCE_RECHECK_MS + 1)).toBe(false); // SECTION_REFRESH_MS since the last drop
+
+    // A change it cannot name, or clear() (the job's end), clears everything at once, the waiting section with it.
+    fill();
+    commit();
+    expect(keptAfter(SOURCE_RECHECK_MS)).toBe(true);
+    cache.clear();
+    fill();
+    expect(keptAfter(SECTION_REFRESH_MS)).toBe(true); // what was waiting went with the clear
+    fill();
+    version++; // no section moved
+    expect(keptAfter(SOURCE_RECHECK_MS)).toBe(false);
+
+    // With no job writing, each change drops its sections' answers at the next look, however close.
+    busy = false;
+    fill();
+    commit();
+    expect(keptAfter(SOURCE_RECHECK_MS)).toBe(false);
+    fill();
+    commit();
+    expect(keptAfter(SOURCE_RECHECK_MS)).toBe(false);
   });
 
   it('drops an answer computed before a partial clear too (which sections it was computed from, it cannot tell)', () => {

@@ -39,4 +39,17 @@ describe('CatalogueJobs', () => {
     expect(jobs.get(id)).toMatchObject({ status: 'done', result: { file, nativeBinding: missing } });
     expect(() => new CatalogueJobs(undefined, () => {}).startOnCatalogue('import', 'a folder', async () => null)).toThrow(/fixed catalogue file/);
   });
+
+  it('says while a job that writes the catalogue runs (the answer cache then drops its sections less often), and not for one that writes none', async () => {
+    const jobs = new CatalogueJobs(catalogueCopy(), () => {});
+    const seen: boolean[] = [];
+    jobs.start('import', 'a folder', async () => seen.push(jobs.writingCatalogue));
+    await jobs.idle();
+    jobs.startOnCatalogue('import', 'a folder', async () => seen.push(jobs.writingCatalogue));
+    await jobs.idle();
+    jobs.startWithoutWriter('posters', 'posters', async () => seen.push(jobs.writingCatalogue));
+    await jobs.idle();
+    expect(seen).toEqual([true, true, false]);
+    expect(jobs.writingCatalogue).toBe(false);
+  });
 });
