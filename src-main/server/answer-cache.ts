@@ -4,7 +4,8 @@
 // `sync` run in another process writes the same working catalogue file. followSource() hands the cache
 // the read connection's `PRAGMA data_version`, which changes when another connection commits; reading
 // it takes a file lock and costs about 8 µs (a cached answer costs ~25 µs in all), so it is read at most
-// every SOURCE_RECHECK_MS: another process's change shows within that time.
+// every SOURCE_RECHECK_MS: another process's change shows within that time (within SECTION_REFRESH_MS
+// while a job of this process writes, below).
 // Keyed by format, host (URLs in answers carry it) and the request without credentials; an operation
 // whose answer depends on the clock adds its time bucket. Answers that depend on the caller (the UI's
 // or an OAuth tool's favourites) must not be cached: routes opt in one by one.
@@ -18,9 +19,10 @@
 // (its stamps are another file's: the `connection` stamp moved), clears everything; clear() does too, and
 // an answer that names no sections goes with any change.
 // While a job of this process writes the catalogue (refreshSlowlyWhile: a folder import commits every
-// second, and its search answers, made of every section, took 10 ms each on a 100k-song library), the
-// answers of the sections it writes are dropped at most every SECTION_REFRESH_MS: its new albums show
-// within that time, and its end clears everything (docs/search-and-performance.md, "Caching").
+// second, and a search, made of every section, took 10 ms on a 100k-song library), the answers a change
+// drops — whoever made it — are dropped at most every SECTION_REFRESH_MS, the job's first change's at
+// once: its new albums show within that time, and its end clears everything
+// (docs/search-and-performance.md, "Caching and compression").
 
 export interface CachedAnswer {
   status: number;
@@ -102,7 +104,9 @@ export class AnswerCache {
       for (const section of moved) this.pending.add(section);
     }
     if (this.pending.size === 0 || (now - this.droppedAt < SECTION_REFRESH_MS && this.busy())) return;
-    this.droppedAt = now;
+    // Only a job's drops hold back the next: a job that starts right after another, or after a change
+    // made with none running, has its first commit shown at once.
+    this.droppedAt = this.busy() ? now : -Infinity;
     this.clearSections([...this.pending]);
   }
 
@@ -152,6 +156,7 @@ export class AnswerCache {
 
   clear(): void {
     this.pending.clear();
+    this.droppedAt = -Infinity;
     this.answers.clear();
     this.reads.clear();
     this.bytes = 0;

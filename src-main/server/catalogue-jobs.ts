@@ -37,7 +37,7 @@ export class CatalogueJobs {
   constructor(
     /** The writable working catalogue; undefined when the server serves a fixed catalogue file. */
     private readonly catalogueFile: string | undefined,
-    /** Called after every job (and after each committed batch, when the job says so). */
+    /** Called after every job. */
     private readonly onChanged: () => void,
     private readonly now: () => number = Date.now,
     /** The better-sqlite3 binding the job's writer loads (the desktop app's is built for Electron). */

@@ -1,7 +1,8 @@
 // The answer cache follows which of the catalogue's sections a commit changed: while a folder import
 // writes music, On air, a season and the anime lists stay kept; the music's answers show the new album
 // at once; a change to the anime clears those; a change that names no section clears everything, and
-// so does removing a source that a kept list was asked for by id.
+// so does removing a source that a kept list was asked for by id. While a job of the app writes, its
+// changes are shown at most every SECTION_REFRESH_MS, and all of them at its end.
 // A real catalogue file, the server's read connection, and a writer on another connection, as an import
 // in its own thread has.
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -14,7 +15,7 @@ import { AUDIO_DIR, CATALOGUE_FILE } from '../../src-main/catalogue/db/catalogue
 import { openCatalogue, type Catalogue } from '../../src-main/catalogue/read/catalogue';
 import { openUserDb, type UserDb } from '../../src-main/catalogue/user/user-db';
 import { openCatalogueWriter, type CatalogueWriter, type IncomingEntry } from '../../src-main/catalogue/write/catalogue-writer';
-import { SOURCE_RECHECK_MS } from '../../src-main/server/answer-cache';
+import { SECTION_REFRESH_MS, SOURCE_RECHECK_MS } from '../../src-main/server/answer-cache';
 import { buildApp } from '../../src-main/server/app';
 import { FIXTURE_NOW } from '../fixtures/bangumi-fixture';
 import { fixtureCatalogueDir } from '../fixtures/app';
@@ -72,7 +73,7 @@ beforeAll(async () => {
   copyFileSync(join(fixtureCatalogueDir(), CATALOGUE_FILE), file);
   catalogue = openCatalogue(file);
   userDb = openUserDb(join(work, 'user.db'));
-  app = await buildApp({ catalogue, userDb, audioDir: join(fixtureCatalogueDir(), AUDIO_DIR), now: () => FIXTURE_NOW });
+  app = await buildApp({ catalogue, userDb, catalogueFile: file, audioDir: join(fixtureCatalogueDir(), AUDIO_DIR), now: () => FIXTURE_NOW });
   key = userDb.defaultKey().key;
   writer = openCatalogueWriter(file);
 });
@@ -113,6 +114,41 @@ describe('the answer cache, by section', () => {
     await sleep(SOURCE_RECHECK_MS + 30);
     const res = await app.inject({ url: `${bySource}&api_key=${key}` });
     expect(res.statusCode).toBe(400); // the source is gone: the kept "nothing matches" is not served
+  });
+
+  it('while a job of the app writes, shows its first commit at once and the next after SECTION_REFRESH_MS; its end shows everything', async () => {
+    const folder = writer.ensureSource('folder', '/home/me/Job Music', 'Job Music').sourceId;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const commits: (() => void)[] = [];
+    const next = () => commits.shift()!();
+    app.jobs.start('import', 'Job Music', async ({ writer: jobWriter }) => {
+      for (const title of ['Quokka Job One', 'Quokka Job Two', 'Quokka Job Three']) {
+        await new Promise<void>((resolve) => commits.push(resolve));
+        jobWriter.upsertEntries(folder, [entry(title.toLowerCase(), 'music', title)]);
+      }
+      await released;
+    });
+    const shows = async (title: string) => (await ask(PATHS.music)).body.includes(title);
+    const settled = () => sleep(SOURCE_RECHECK_MS + 30);
+    await expect.poll(() => commits.length).toBe(1);
+    await ask(PATHS.music);
+    next(); // the first commit: shown at the next look
+    await settled();
+    expect(await shows('Quokka Job One')).toBe(true);
+    await expect.poll(() => commits.length).toBe(1);
+    next(); // the second, within SECTION_REFRESH_MS of that drop: the kept answer is served a while longer
+    await settled();
+    expect(await shows('Quokka Job Two')).toBe(false);
+    await sleep(SECTION_REFRESH_MS);
+    expect(await shows('Quokka Job Two')).toBe(true);
+    await expect.poll(() => commits.length).toBe(1);
+    next(); // the third, held back again; the job's end shows it at once
+    await settled();
+    expect(await shows('Quokka Job Three')).toBe(false);
+    release();
+    await app.jobs.idle();
+    expect(await shows('Quokka Job Three')).toBe(true);
   });
 
   it('clears everything after a commit that changed no section it can name', async () => {

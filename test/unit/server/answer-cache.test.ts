@@ -132,6 +132,18 @@ describe('AnswerCache', () => {
     fill();
     commit();
     expect(keptAfter(SOURCE_RECHECK_MS)).toBe(false);
+    // …and a job that starts right after such a drop, or right after another job's end, shows its first change at once.
+    busy = true;
+    fill();
+    commit();
+    expect(keptAfter(SOURCE_RECHECK_MS)).toBe(false);
+    fill();
+    commit();
+    expect(keptAfter(SOURCE_RECHECK_MS)).toBe(true); // its second waits
+    cache.clear(); // that job's end
+    fill();
+    commit(); // the next job's first
+    expect(keptAfter(SOURCE_RECHECK_MS)).toBe(false);
   });
 
   it('drops an answer computed before a partial clear too (which sections it was computed from, it cannot tell)', () => {
