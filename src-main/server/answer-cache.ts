@@ -41,7 +41,7 @@ const sizeOf = (key: string, answer: CachedAnswer) => (answer.body?.length ?? 0)
 
 /** The longest another process's catalogue change can go unseen by the cache (ms). */
 export const SOURCE_RECHECK_MS = 250;
-/** While a job writes the catalogue, the most often the answers of the sections it writes are dropped (ms). */
+/** While a job of this process writes the catalogue, the most often a change's answers are dropped (ms). */
 export const SECTION_REFRESH_MS = 3000;
 
 export class AnswerCache {
@@ -54,7 +54,7 @@ export class AnswerCache {
   /** The sections each answer that names them is made of; an answer not here is cleared by any change. */
   private readonly reads = new Map<string, readonly string[]>();
   private checkedAt = 0;
-  /** Sections whose change is waiting for SECTION_REFRESH_MS to pass since the last drop, and when that was. */
+  /** Sections whose change waits for SECTION_REFRESH_MS to pass since droppedAt, the last drop a job's change made. */
   private readonly pending = new Set<string>();
   private droppedAt = -Infinity;
   private busy: () => boolean = () => false;
@@ -69,7 +69,7 @@ export class AnswerCache {
     private readonly now: () => number = () => performance.now(),
   ) {}
 
-  /** While `busy()` says a job of this process writes the catalogue, a section's answers are dropped at most every SECTION_REFRESH_MS. */
+  /** While `busy()` says a job of this process writes the catalogue, a change's answers are dropped at most every SECTION_REFRESH_MS. */
   refreshSlowlyWhile(busy: () => boolean): void {
     this.busy = busy;
   }
@@ -87,7 +87,7 @@ export class AnswerCache {
     this.checkedAt = this.now();
   }
 
-  /** Reads the source's version when SOURCE_RECHECK_MS have passed, and clears on a change. */
+  /** Reads the source's version when SOURCE_RECHECK_MS have passed, and clears on a change (held back while a job writes). */
   private checkSource(): void {
     if (!this.sourceVersion) return;
     const now = this.now();
@@ -103,10 +103,12 @@ export class AnswerCache {
       if (moved.length === 0 || moved.includes('connection')) return this.clear();
       for (const section of moved) this.pending.add(section);
     }
-    if (this.pending.size === 0 || (now - this.droppedAt < SECTION_REFRESH_MS && this.busy())) return;
+    if (this.pending.size === 0) return;
+    const busy = this.busy();
+    if (busy && now - this.droppedAt < SECTION_REFRESH_MS) return;
     // Only a job's drops hold back the next: a job that starts right after another, or after a change
     // made with none running, has its first commit shown at once.
-    this.droppedAt = this.busy() ? now : -Infinity;
+    this.droppedAt = busy ? now : -Infinity;
     this.clearSections([...this.pending]);
   }
 

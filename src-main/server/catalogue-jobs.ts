@@ -30,9 +30,8 @@ const MAX_PROBLEMS = 200;
 const KEEP_FINISHED = 20;
 
 export class CatalogueJobs {
-  private readonly jobs = new Map<string, { state: JobState; abort: AbortController }>();
+  private readonly jobs = new Map<string, { state: JobState; abort: AbortController; writes: boolean }>();
   private running: string | null = null;
-  private writing = false;
 
   constructor(
     /** The writable working catalogue; undefined when the server serves a fixed catalogue file. */
@@ -46,7 +45,7 @@ export class CatalogueJobs {
 
   /** A job that writes the catalogue is running. */
   get writingCatalogue(): boolean {
-    return this.writing;
+    return this.running !== null && this.jobs.get(this.running)!.writes;
   }
 
   get writable(): boolean {
@@ -101,9 +100,8 @@ export class CatalogueJobs {
       result: null,
       error: null,
     };
-    this.jobs.set(state.id, { state, abort });
+    this.jobs.set(state.id, { state, abort, writes });
     this.running = state.id;
-    this.writing = writes;
     this.prune();
     const ctx: Omit<JobContext, 'writer'> = {
       signal: abort.signal,
@@ -124,7 +122,6 @@ export class CatalogueJobs {
       } finally {
         state.finishedAt = this.now();
         this.running = null;
-        this.writing = false;
         this.onChanged();
       }
     })();
