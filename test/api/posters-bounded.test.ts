@@ -64,9 +64,11 @@ describe('fetchPosters() against answers that never end', () => {
       }),
     );
     expect(result).toMatchObject({ saved: 0, failed: 4, stopped: false });
-    // Memory: the limit (16 MiB) and change, not the answer (it would reach 160 MiB).
-    expect(rss).toBeLessThan(64 * MiB);
+    // Memory: the limit (16 MiB) and change, not the answer (it would reach 160 MiB). The answers' bytes are
+    // array buffers; the process's resident size also holds the fake server's socket buffers and garbage
+    // not yet collected, so its bound is looser (and still below what buffering a whole answer takes).
     expect(arrayBuffers).toBeLessThan(64 * MiB);
+    expect(rss).toBeLessThan(128 * MiB);
     // The server could write only what the reader took before it let go, and some buffers.
     await vi.waitFor(() => expect(sent.size).toBe(4), { timeout: 30_000 }); // each connection closed
     expect([...sent.values()].every((bytes) => bytes < 64 * MiB)).toBe(true);
