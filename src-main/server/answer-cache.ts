@@ -15,14 +15,15 @@
 // An answer may say which of the catalogue's sections it is made of (`reads`: On air and a season are
 // anime alone): when the source changes, the cache reads which sections' stamps moved (the catalogue's
 // section_change) and keeps the answers of the others, so a folder import, committing every second,
-// does not make On air again each time. A change that moved no section's stamp, or a file opened again
-// (its stamps are another file's: the `connection` stamp moved), clears everything; clear() does too, and
-// an answer that names no sections goes with any change.
+// does not make On air again each time. A change that moved no section's stamp clears everything, and a
+// file opened again (its stamps are another file's: the `connection` stamp moved) or clear() does so at
+// once; an answer that names no sections goes with any change.
 // While a job of this process writes the catalogue (refreshSlowlyWhile: a folder import commits every
 // second, and a search, made of every section, took 10 ms on a 100k-song library), the answers a change
-// drops — whoever made it — are dropped at most every SECTION_REFRESH_MS, the job's first change's at
-// once: its new albums show within that time, and its end clears everything
-// (docs/search-and-performance.md, "Caching and compression").
+// drops — whoever made it, naming its sections or none (an import's own records, the planner's
+// statistics) — are dropped at most every SECTION_REFRESH_MS, the job's first change's at once: its new
+// albums show within that time, and its end clears everything (docs/search-and-performance.md,
+// "Caching and compression").
 
 export interface CachedAnswer {
   status: number;
@@ -41,6 +42,8 @@ const sizeOf = (key: string, answer: CachedAnswer) => (answer.body?.length ?? 0)
 
 /** The longest another process's catalogue change can go unseen by the cache (ms). */
 export const SOURCE_RECHECK_MS = 250;
+/** A pending change of no section's: every answer goes. */
+const EVERY_SECTION = '*';
 /** While a job of this process writes the catalogue, the most often a change's answers are dropped (ms). */
 export const SECTION_REFRESH_MS = 3000;
 
@@ -100,16 +103,20 @@ export class AnswerCache {
       const after = this.sectionStamps?.();
       this.lastStamps = after;
       const moved = after && before ? [...after].filter(([name, n]) => before.get(name) !== n).map(([name]) => name) : [];
-      if (moved.length === 0 || moved.includes('connection')) return this.clear();
+      if (moved.includes('connection')) return this.clear();
+      // A change that moved no section's stamp (a job's own records, the planner's statistics, the WAL
+      // copied into the file) may be anything: every answer goes, held back like the others.
+      if (moved.length === 0) this.pending.add(EVERY_SECTION);
       for (const section of moved) this.pending.add(section);
     }
     if (this.pending.size === 0) return;
     const busy = this.busy();
     if (busy && now - this.droppedAt < SECTION_REFRESH_MS) return;
+    if (this.pending.has(EVERY_SECTION)) this.dropAll();
+    else this.clearSections([...this.pending]);
     // Only a job's drops hold back the next: a job that starts right after another, or after a change
     // made with none running, has its first commit shown at once.
     this.droppedAt = busy ? now : -Infinity;
-    this.clearSections([...this.pending]);
   }
 
   /** Drops the answers made of any of `sections`, and those that name none. */
@@ -156,9 +163,14 @@ export class AnswerCache {
     }
   }
 
+  /** Drops every answer, now: the catalogue's end of a job, or another file. */
   clear(): void {
-    this.pending.clear();
+    this.dropAll();
     this.droppedAt = -Infinity;
+  }
+
+  private dropAll(): void {
+    this.pending.clear();
     this.answers.clear();
     this.reads.clear();
     this.bytes = 0;

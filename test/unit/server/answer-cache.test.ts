@@ -113,15 +113,26 @@ describe('AnswerCache', () => {
     expect(keptAfter(SECTION_REFRESH_MS - 2 * SOURCE_RECHECK_MS - 1)).toBe(true);
     expect(keptAfter(SOURCE_RECHECK_MS + 1)).toBe(false); // SECTION_REFRESH_MS since the last drop
 
-    // A change it cannot name, or clear() (the job's end), clears everything at once, the waiting section with it.
+    // A change it cannot name (no section's stamp moved: the job's own records, the planner's statistics)
+    // may be anything: every answer goes, another section's too, held back like the job's own changes.
+    fill();
+    cache.set('on-air', answer('anime'), cache.generation, ['anime']);
+    version++;
+    expect(keptAfter(SOURCE_RECHECK_MS)).toBe(true);
+    expect(cache.get('on-air')).toBeDefined();
+    expect(keptAfter(SECTION_REFRESH_MS - SOURCE_RECHECK_MS)).toBe(false);
+    expect(cache.get('on-air')).toBeUndefined();
+
+    // clear() (the job's end) clears everything at once, the waiting section with it…
     fill();
     commit();
     expect(keptAfter(SOURCE_RECHECK_MS)).toBe(true);
     cache.clear();
     fill();
     expect(keptAfter(SECTION_REFRESH_MS)).toBe(true); // what was waiting went with the clear
+    // …and the first change after it, of any kind, drops its answers at once.
     fill();
-    version++; // no section moved
+    version++;
     expect(keptAfter(SOURCE_RECHECK_MS)).toBe(false);
 
     // With no job writing, each change drops its sections' answers at the next look, however close.
