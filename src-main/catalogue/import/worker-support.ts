@@ -4,24 +4,43 @@
 //   have none, and the work is then done in the calling thread.
 // - They run at a lower priority than the thread that answers requests, so that on a machine with few
 //   cores the server's answers wait less for the CPU behind the import (docs/search-and-performance.md,
-//   "Folder import"). On Linux a nice value belongs to a thread, and os.setPriority() without a pid sets
-//   the calling one's; elsewhere it would set the whole process's, the server's thread with it: there the
-//   threads are left as they are.
-import { existsSync } from 'node:fs';
+//   "Folder import"). On Linux a thread has its own: nice 10 (os.setPriority() without a pid sets the
+//   calling thread's), and the idle scheduling policy where util-linux's chrt can set it, under which a
+//   thread that wakes to answer takes the CPU at once instead of after the import's time slice. Elsewhere
+//   the call would set the whole process's, the server's thread with it: there the threads are left as
+//   they are.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 /** The nice value of the import's threads (0 is the default, 19 the lowest priority). */
 const IMPORT_NICE = 10;
+/** Where util-linux's chrt is (looked for in these places only, not along the PATH). */
+const CHRT = ['/usr/bin/chrt', '/bin/chrt'];
 
-/** Lowers the calling worker thread's priority where that is the thread's alone (Linux); says whether it did. */
-export function lowerThisThreadsPriority(): boolean {
-  if (process.platform !== 'linux') return false;
+/** Lowers the calling worker thread's priority where that is the thread's alone (Linux); says what it did. */
+export function lowerThisThreadsPriority(): { nice: boolean; idle: boolean } {
+  if (process.platform !== 'linux') return { nice: false, idle: false };
+  let nice = false;
   try {
     setPriority(IMPORT_NICE);
-    return true;
+    nice = true;
   } catch {
-    return false; // not allowed here (a container's seccomp policy): the thread keeps the process's
+    // not allowed here (a container's seccomp policy): the thread keeps the process's
+  }
+  return { nice, idle: idlePolicy() };
+}
+
+/** Puts the calling thread (its id from /proc/thread-self) under SCHED_IDLE with chrt; says whether it did. */
+function idlePolicy(): boolean {
+  const chrt = CHRT.find((file) => existsSync(file));
+  if (!chrt) return false;
+  try {
+    const tid = readlinkSync('/proc/thread-self').split('/').pop()!;
+    return spawnSync(chrt, ['--idle', '--pid', '0', tid], { stdio: 'ignore', timeout: 5000 }).status === 0;
+  } catch {
+    return false;
   }
 }
 

@@ -1,7 +1,7 @@
 // A folder import run by the server's jobs in a worker thread of its own (catalogue/import/import-thread.ts),
 // built as the app builds it: the same rows as an import in this thread, its progress, problems, errors
 // and cancelling carried across, and a worker that ends without an answer failing the import.
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -123,20 +123,26 @@ describe('importFolderOffThread()', () => {
 
   it.runIf(process.platform === 'linux')('reads and writes in threads of a lower priority than the one that called it', async () => {
     library(25);
-    /** The nice value of each thread of this process (field 19 of its /proc stat line). */
-    const niceValues = () =>
+    /** Fields 19 (nice) and 41 (scheduling policy) of a thread's /proc stat line, as "nice/policy". */
+    const priorityOf = (stat: string) => {
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return `${fields[16]}/${fields[38]}`;
+    };
+    const priorities = () =>
       readdirSync('/proc/self/task').flatMap((tid) => {
         try {
-          const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-          return [Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])];
+          return [priorityOf(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8'))];
         } catch {
           return []; // the thread ended meanwhile
         }
       });
-    const seen = new Set<number>();
-    await run({ workerFile, progress: (p) => p.phase === 'read' && niceValues().forEach((n) => seen.add(n)) });
-    expect(seen.has(10)).toBe(true);
-    expect(getPriority()).toBe(0); // this thread's own
+    const seen = new Set<string>();
+    await run({ workerFile, progress: (p) => p.phase === 'read' && priorities().forEach((n) => seen.add(n)) });
+    // nice 10, and SCHED_IDLE (5) where util-linux's chrt is there to set it.
+    const chrt = ['/usr/bin/chrt', '/bin/chrt'].some((f) => existsSync(f));
+    expect(seen.has(chrt ? '10/5' : '10/0')).toBe(true);
+    expect(priorityOf(readFileSync('/proc/thread-self/stat', 'utf8'))).toBe('0/0'); // this thread's own
+    expect(getPriority()).toBe(0);
   });
 
   it('rejects as importFolder() does when the folder cannot be imported', async () => {
