@@ -35,6 +35,20 @@ export interface BenchStats {
   cacheMisses: number;
   /** CPU time the process has used (user + system), µs. */
   cpuUs: number;
+  /**
+   * How long the thread that answers has waited, runnable, for a CPU (ms; the kernel's schedstat, Linux
+   * only): what a machine short of cores adds to every answer.
+   */
+  waitedForCpuMs: number | null;
+}
+
+/** The main thread's time spent waiting on a run queue (ms), where the kernel tells it. */
+function waitedForCpuMs(): number | null {
+  try {
+    return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'latin1').split(' ')[1]) / 1e6;
+  } catch {
+    return null;
+  }
 }
 
 const { values } = parseArgs({
@@ -170,6 +184,7 @@ async function answer(m: BenchRequest): Promise<void> {
       cacheHits: c.hits,
       cacheMisses: c.misses,
       cpuUs: process.cpuUsage().user + process.cpuUsage().system,
+      waitedForCpuMs: waitedForCpuMs(),
     };
     process.send!(stats);
   } else if (m.cmd === 'stop') {

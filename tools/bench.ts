@@ -42,7 +42,7 @@ import type { BenchRequest, BenchStats, Timing } from './bench-server';
 import { COMMON_WORD, DEFAULT_LARGE_CATALOGUE, generateCatalogue } from './gen-catalogue';
 import { judgeSearch } from './search-quality';
 import { benchUpdate } from './bench-update';
-import { benchImport, LOAD_RATE } from './bench-import';
+import { BEFORE_SECONDS, benchImport, figuresByOperation, LOAD_RATE } from './bench-import';
 import { percentiles } from './steady-load';
 import { libraryOf } from './gen-library';
 import { BENCH_SUBSONIC_PASSWORD, benchSubsonic } from './bench-subsonic';
@@ -387,6 +387,7 @@ async function importSection(bundle: string, resources: string): Promise<void> {
     const rssBefore = (await stats()).rssMiB;
     const figures = await benchImport(`${server.url}/`, server.uiToken, server.apiKey, library.folder, library.files, {
       cpuUs: async () => (await stats()).cpuUs,
+      waitedForCpuMs: async () => (await stats()).waitedForCpuMs,
       eldReset: () => server.ask({ cmd: 'eld-reset' }),
       eld: async () => {
         const s = await stats();
@@ -414,17 +415,40 @@ async function importSection(bundle: string, resources: string): Promise<void> {
       again.filesPerSecond >= 10_000,
     );
     figure(`  server peak RSS, both imports (${rssBefore.toFixed(0)} MiB before)`, after.maxRssMiB, 'MiB', '≤ 300 MiB', after.maxRssMiB <= 300);
+    // Each operation of the load is held to its own served target, as in the served figures above; the
+    // whole load's p99 and the same load before the import are printed beside them.
+    const beforeOf = figuresByOperation(before, server.apiKey);
+    for (const [k, op] of figuresByOperation(first.during, server.apiKey).entries()) {
+      figure(
+        `  served p99 while importing: ${op.name} (p50 ${op.p50.toFixed(1)}, max ${op.max.toFixed(0)} ms; before importing p99 ${beforeOf[k].p99.toFixed(1)} ms)`,
+        op.p99,
+        'ms',
+        `≤ ${op.targetMs} ms`,
+        op.p99 <= op.targetMs,
+      );
+    }
     figure(
-      `  served p99 while importing (${LOAD_RATE} req/s, evenly spaced; p50 ${first.during.p50.toFixed(1)}, max ${first.during.max.toFixed(0)} ms)`,
+      `  the whole load's p99 while importing (${LOAD_RATE} req/s, evenly spaced, the four in turn; p50 ${first.during.p50.toFixed(1)}, max ${first.during.max.toFixed(0)} ms)`,
       first.during.p99,
       'ms',
-      '≤ 5 ms',
-      first.during.p99 <= 5,
+      '(reported)',
+      null,
     );
     figure(`  the same requests' time in the server, p99 (p50 ${first.inServer.p50.toFixed(1)} ms)`, first.inServer.p99, 'ms', '(reported)', null);
     figure(`  server's event-loop delay p99 while importing (max ${first.eld.max.toFixed(0)} ms)`, first.eld.p99, 'ms', '(reported)', null);
-    figure(`  served p99 before importing, the same load (p50 ${before.p50.toFixed(1)} ms)`, before.p99, 'ms', '≤ 5 ms', before.p99 <= 5);
-    figure(`  served p99 while importing again (p50 ${again.during.p50.toFixed(1)} ms)`, again.during.p99, 'ms', '(reported)', null);
+    if (first.waitedForCpuMs !== null && figures.beforeWaitedForCpuMs !== null) {
+      const share = (100 * first.waitedForCpuMs) / (first.seconds * 1000);
+      const shareBefore = (100 * figures.beforeWaitedForCpuMs) / (BEFORE_SECONDS * 1000);
+      figure(
+        `  the thread that answers, waiting for a CPU while importing (${share.toFixed(1)} % of the time; ${shareBefore.toFixed(1)} % before importing)`,
+        first.waitedForCpuMs / 1000,
+        's',
+        '(reported)',
+        null,
+      );
+    }
+    figure(`  the whole load's p99 before importing (p50 ${before.p50.toFixed(1)} ms)`, before.p99, 'ms', '(reported)', null);
+    figure(`  the whole load's p99 while importing again (p50 ${again.during.p50.toFixed(1)} ms)`, again.during.p99, 'ms', '(reported)', null);
   } finally {
     await stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });

@@ -24,6 +24,8 @@ export interface LoadFigures {
   failed: number;
   /** The first failure, to say why. */
   firstFailure?: string;
+  /** The same latency percentiles (ms) for each path asked, and how many of its answers came in. */
+  byPath: Record<string, { p50: number; p99: number; max: number; requests: number }>;
 }
 
 /** The p50, p99 and largest of `times` (ms), which it sorts; `ifNone` for each when there are none. */
@@ -137,6 +139,7 @@ function timedRequests(base: string, connections: number, headers: Record<string
     return bytes;
   };
   const latencies: number[] = [];
+  const latenciesOf = new Map<string, number[]>();
   const failures: string[] = [];
   const pending = new Set<Promise<void>>();
   const started = performance.now();
@@ -145,7 +148,13 @@ function timedRequests(base: string, connections: number, headers: Record<string
     if (!request) return;
     connection.send(bytesOf(request.path), (failure) => {
       if (failure) failures.push(`${request.path}: ${failure}`);
-      else latencies.push(performance.now() - request.at);
+      else {
+        const ms = performance.now() - request.at;
+        latencies.push(ms);
+        const ofPath = latenciesOf.get(request.path);
+        if (ofPath) ofPath.push(ms);
+        else latenciesOf.set(request.path, [ms]);
+      }
       request.resolve();
       next(connection);
     });
@@ -168,6 +177,7 @@ function timedRequests(base: string, connections: number, headers: Record<string
       requests: latencies.length,
       failed: failures.length,
       ...(failures.length > 0 ? { firstFailure: failures[0] } : {}),
+      byPath: Object.fromEntries([...latenciesOf].map(([path, ms]) => [path, { ...percentiles(ms, Infinity), requests: ms.length }])),
     };
   };
   return { send, figures, started };
