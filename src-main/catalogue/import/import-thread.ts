@@ -15,6 +15,10 @@
 // - sharp is loaded in this thread before the worker starts (on Linux it must be, or a worker's end can
 //   take the process down), as file-readers.ts does for its workers.
 // - A worker that ends without an answer fails the job with that said; every batch it committed is kept.
+// - The worker lowers its own priority (worker-support.ts), and a thread inherits its maker's: the
+//   process's shared pool of threads (file reads, zlib), made on its first use, is made here first, so
+//   that the server's own work in it never runs at the import's priority.
+import { stat } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import type { FolderImportOptions, FolderImportResult, ImportProgress } from './folder-import';
 import { FolderImportError } from './folder-check';
@@ -56,6 +60,7 @@ export async function importFolderOffThread(opts: ImportThreadOptions): Promise<
   }
   await import('sharp').catch(() => undefined);
   const { folder, dataDir, batchAlbums, only, readers, signal } = rest;
+  await stat(folder).catch(() => undefined); // the shared pool's first use, if nothing used it yet (see the header)
   const now = rest.now ?? Date.now;
   // A small young generation, as the file readers have (file-readers.ts): the import's garbage is short-lived.
   const worker = new Worker(workerFile, { resourceLimits: { maxYoungGenerationSizeMb: IMPORT_YOUNG_MB } });

@@ -10,7 +10,7 @@
 //   the call would set the whole process's, the server's thread with it: there the threads are left as
 //   they are.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readlinkSync } from 'node:fs';
+import { existsSync, readFileSync, readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
@@ -32,17 +32,29 @@ export function lowerThisThreadsPriority(): { nice: boolean; idle: boolean } {
   return { nice, idle: idlePolicy() };
 }
 
-/** Puts the calling thread (its id from /proc/thread-self) under SCHED_IDLE with chrt; says whether it did. */
+/** SCHED_IDLE's number, as /proc tells a thread's policy. */
+const SCHED_IDLE = 5;
+
+/**
+ * Puts the calling thread under SCHED_IDLE with chrt, unless it is already (a thread made by one that is
+ * inherits it); says whether it is. The thread's id is read from /proc, and only where /proc is this
+ * process's own (in another pid namespace the id would name another task).
+ */
 function idlePolicy(): boolean {
   const chrt = CHRT.find((file) => existsSync(file));
   if (!chrt) return false;
   try {
+    if (readlinkSync('/proc/self') !== String(process.pid)) return false;
     const tid = readlinkSync('/proc/thread-self').split('/').pop()!;
+    if (policyOf(readFileSync('/proc/thread-self/stat', 'latin1')) === SCHED_IDLE) return true;
     return spawnSync(chrt, ['--idle', '--pid', '0', tid], { stdio: 'ignore', timeout: 5000 }).status === 0;
   } catch {
     return false;
   }
 }
+
+/** Field 41 of a /proc stat line: the scheduling policy. */
+const policyOf = (stat: string) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38]);
 
 /** The built worker file `name`.js (import-reader, import-worker), when there is one beside this module's bundle. */
 export function builtWorkerFile(name: string): string | undefined {

@@ -141,6 +141,8 @@ describe('importFolderOffThread()', () => {
     await run({ workerFile, progress: (p) => p.phase === 'read' && priorities().forEach((n) => seen.add(n)) });
     // nice 10, and SCHED_IDLE (5) where util-linux's chrt is there and allowed to set it (tried on a child).
     expect(seen.has(idlePolicyAllowed() ? '10/5' : '10/0')).toBe(true);
+    // None outlives the import: the threads it made end with it, and no thread of the process's own pools runs at its priority.
+    expect(priorities().filter((p) => p.startsWith('10/'))).toEqual([]);
     expect(priorityOf(readFileSync('/proc/thread-self/stat', 'utf8'))).toBe('0/0'); // this thread's own
     expect(getPriority()).toBe(0);
   });
