@@ -135,8 +135,14 @@ describe('AnswerCache', () => {
     version++;
     expect(keptAfter(SOURCE_RECHECK_MS)).toBe(false);
 
-    // With no job writing, each change drops its sections' answers at the next look, however close.
+    // What waits when no job writes any more goes at the next look.
+    fill();
+    commit();
+    expect(keptAfter(SOURCE_RECHECK_MS)).toBe(true);
     busy = false;
+    expect(keptAfter(SOURCE_RECHECK_MS)).toBe(false);
+
+    // With no job writing, each change drops its sections' answers at the next look, however close.
     fill();
     commit();
     expect(keptAfter(SOURCE_RECHECK_MS)).toBe(false);
