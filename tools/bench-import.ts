@@ -11,6 +11,12 @@
 // it says what the import costs when the wall clock says how busy the machine was.
 import { percentiles, steadyLoad, type LoadFigures, type RunningLoad } from './steady-load';
 
+/** Time a thread spent runnable but waiting for a CPU (ms), and its share of the time measured (0–1; null where the system does not tell). */
+export interface CpuWait {
+  ms: number;
+  share: number;
+}
+
 export interface ImportRun {
   seconds: number;
   filesPerSecond: number;
@@ -21,8 +27,8 @@ export interface ImportRun {
   during: LoadFigures;
   /** The server process's CPU time over the run (all its threads), s. */
   cpuSeconds: number;
-  /** How long the thread that answers waited, runnable, for a CPU over the run (ms; null where the system does not tell). */
-  waitedForCpuMs: number | null;
+  /** How long the thread that answers waited, runnable, for a CPU while the job ran. */
+  waited: CpuWait | null;
   /** The server's event-loop delay over the run (ms): how long a request that arrived waited for the thread that answers. */
   eld: { p99: number; max: number };
   /** The server's own time per request of the load (ms): its headers read to its answer written. */
@@ -48,13 +54,13 @@ export interface ImportFigures {
   files: number;
   first: ImportRun;
   again: ImportRun;
-  /** The same load right before the first import (BEFORE_SECONDS), and how long the thread that answers waited for a CPU meanwhile (ms). */
+  /** The same load right before the first import (BEFORE_SECONDS), and how long the thread that answers waited for a CPU meanwhile. */
   before: LoadFigures;
-  beforeWaitedForCpuMs: number | null;
+  waitedBefore: CpuWait | null;
 }
 
 /** How long the load runs, measured, right before the first import (s). */
-export const BEFORE_SECONDS = 4;
+const BEFORE_SECONDS = 4;
 
 /** Requests a second of the load beside the import, over 4 connections. */
 export const LOAD_RATE = 200;
@@ -76,7 +82,8 @@ const withKey = (path: string, apiKey: string) => `${path}${path.includes('?') ?
 
 /** Each of LOAD_PATHS' own figures in `figures` (the load's, with `apiKey`). */
 export function figuresByOperation(figures: LoadFigures, apiKey: string) {
-  return LOAD_PATHS.map((op) => ({ ...op, ...figures.byPath[withKey(op.path, apiKey)] }));
+  const none = { p50: Infinity, p99: Infinity, max: Infinity, requests: 0 };
+  return LOAD_PATHS.map((op) => ({ ...op, ...(figures.byPath[withKey(op.path, apiKey)] ?? none) }));
 }
 
 interface Job {
@@ -113,7 +120,6 @@ export async function benchImport(url: string, uiToken: string, apiKey: string, 
 
   const run = async (): Promise<ImportRun> => {
     const cpuBefore = await server.cpuUs();
-    const waitedBefore = await server.waitedForCpuMs();
     await server.eldReset();
     await server.record();
     // A job the server started itself (a folder watcher's import) is waited for.
@@ -127,6 +133,7 @@ export async function benchImport(url: string, uiToken: string, apiKey: string, 
     }
     if (!answer.response?.job) throw new Error(`the import did not start: ${JSON.stringify(answer)}`);
     const loading = load();
+    const waiting = await cpuWait(server);
     let job: Job = answer.response.job;
     let last = '';
     while (job.status === 'running') {
@@ -138,6 +145,7 @@ export async function benchImport(url: string, uiToken: string, apiKey: string, 
       last = line;
     }
     if (process.stdout.isTTY) process.stdout.write('\r'.padEnd(42) + '\r');
+    const waited = await waiting.stop();
     const during = await stopped(loading);
     if (job.status !== 'done') throw new Error(`the import ended ${job.status}: ${job.error ?? ''}`);
     const seconds = ((job.finishedAt ?? Date.now()) - job.startedAt) / 1000;
@@ -145,8 +153,6 @@ export async function benchImport(url: string, uiToken: string, apiKey: string, 
     const { p50, p99 } = percentiles(await server.times());
     const inServer = { p50, p99 };
     const cpuSeconds = ((await server.cpuUs()) - cpuBefore) / 1e6;
-    const waitedAfter = await server.waitedForCpuMs();
-    const waitedForCpuMs = waitedAfter === null || waitedBefore === null ? null : waitedAfter - waitedBefore;
     return {
       seconds,
       filesPerSecond: files / seconds,
@@ -155,7 +161,7 @@ export async function benchImport(url: string, uiToken: string, apiKey: string, 
       problems: job.problems.length,
       during,
       cpuSeconds,
-      waitedForCpuMs,
+      waited,
       eld,
       inServer,
     };
@@ -164,11 +170,24 @@ export async function benchImport(url: string, uiToken: string, apiKey: string, 
   // The load runs a few seconds first, unmeasured: the server's first answers (its caches filling, code
   // compiled on first use) say nothing of how an import running beside it changes what it answers.
   await loadFor(3);
-  const waitedAtStart = await server.waitedForCpuMs();
+  const waitingBefore = await cpuWait(server);
   const before = await loadFor(BEFORE_SECONDS);
-  const waitedAtEnd = await server.waitedForCpuMs();
-  const beforeWaitedForCpuMs = waitedAtStart === null || waitedAtEnd === null ? null : waitedAtEnd - waitedAtStart;
+  const waitedBefore = await waitingBefore.stop();
   const first = await run();
   const again = await run();
-  return { files, first, again, before, beforeWaitedForCpuMs };
+  return { files, first, again, before, waitedBefore };
+}
+
+/** How long the thread that answers waits for a CPU from now to stop(), and what share of that time it is (null where the system does not tell). */
+async function cpuWait(server: ImportServer): Promise<{ stop(): Promise<CpuWait | null> }> {
+  const startMs = await server.waitedForCpuMs();
+  const startedAt = performance.now();
+  return {
+    async stop() {
+      const endMs = await server.waitedForCpuMs();
+      if (startMs === null || endMs === null) return null;
+      const ms = endMs - startMs;
+      return { ms, share: ms / (performance.now() - startedAt) };
+    },
+  };
 }

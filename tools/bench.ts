@@ -42,7 +42,7 @@ import type { BenchRequest, BenchStats, Timing } from './bench-server';
 import { COMMON_WORD, DEFAULT_LARGE_CATALOGUE, generateCatalogue } from './gen-catalogue';
 import { judgeSearch } from './search-quality';
 import { benchUpdate } from './bench-update';
-import { BEFORE_SECONDS, benchImport, figuresByOperation, LOAD_RATE } from './bench-import';
+import { benchImport, figuresByOperation, LOAD_RATE } from './bench-import';
 import { percentiles } from './steady-load';
 import { libraryOf } from './gen-library';
 import { BENCH_SUBSONIC_PASSWORD, benchSubsonic } from './bench-subsonic';
@@ -436,12 +436,10 @@ async function importSection(bundle: string, resources: string): Promise<void> {
     );
     figure(`  the same requests' time in the server, p99 (p50 ${first.inServer.p50.toFixed(1)} ms)`, first.inServer.p99, 'ms', '(reported)', null);
     figure(`  server's event-loop delay p99 while importing (max ${first.eld.max.toFixed(0)} ms)`, first.eld.p99, 'ms', '(reported)', null);
-    if (first.waitedForCpuMs !== null && figures.beforeWaitedForCpuMs !== null) {
-      const share = (100 * first.waitedForCpuMs) / (first.seconds * 1000);
-      const shareBefore = (100 * figures.beforeWaitedForCpuMs) / (BEFORE_SECONDS * 1000);
+    if (first.waited && figures.waitedBefore) {
       figure(
-        `  the thread that answers, waiting for a CPU while importing (${share.toFixed(1)} % of the time; ${shareBefore.toFixed(1)} % before importing)`,
-        first.waitedForCpuMs / 1000,
+        `  the thread that answers, waiting for a CPU while importing (${(100 * first.waited.share).toFixed(1)} % of the time; ${(100 * figures.waitedBefore.share).toFixed(1)} % before importing)`,
+        first.waited.ms / 1000,
         's',
         '(reported)',
         null,
