@@ -11,7 +11,7 @@
 // it says what the import costs when the wall clock says how busy the machine was.
 import { percentiles, steadyLoad, type LoadFigures, type RunningLoad } from './steady-load';
 
-/** Time a thread spent runnable but waiting for a CPU (ms), and its share of the time measured (0–1; null where the system does not tell). */
+/** Time a thread spent runnable but waiting for a CPU (ms), and its share of the time measured (0–1). */
 export interface CpuWait {
   ms: number;
   share: number;

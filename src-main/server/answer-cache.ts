@@ -104,8 +104,8 @@ export class AnswerCache {
       this.lastStamps = after;
       const moved = after && before ? [...after].filter(([name, n]) => before.get(name) !== n).map(([name]) => name) : [];
       if (moved.includes('connection')) return this.clear();
-      // A change that moved no section's stamp (a job's own records, the planner's statistics, the WAL
-      // copied into the file) may be anything: every answer goes, held back like the others.
+      // A change that moved no section's stamp (a job's own records, the planner's statistics) may be
+      // anything: every answer goes, held back like the others.
       if (moved.length === 0) this.pending.add(EVERY_SECTION);
       for (const section of moved) this.pending.add(section);
     }

@@ -19,17 +19,15 @@ const IMPORT_NICE = 10;
 /** Where util-linux's chrt is (looked for in these places only, not along the PATH). */
 const CHRT = ['/usr/bin/chrt', '/bin/chrt'];
 
-/** Lowers the calling worker thread's priority where that is the thread's alone (Linux); says what it did. */
-export function lowerThisThreadsPriority(): { nice: boolean; idle: boolean } {
-  if (process.platform !== 'linux') return { nice: false, idle: false };
-  let nice = false;
+/** Lowers the calling worker thread's priority where that is the thread's alone (Linux). */
+export function lowerThisThreadsPriority(): void {
+  if (process.platform !== 'linux') return;
   try {
     setPriority(IMPORT_NICE);
-    nice = true;
   } catch {
     // not allowed here (a container's seccomp policy): the thread keeps the process's
   }
-  return { nice, idle: idlePolicy() };
+  idlePolicy();
 }
 
 /** SCHED_IDLE's number, as /proc tells a thread's policy. */
@@ -37,19 +35,19 @@ const SCHED_IDLE = 5;
 
 /**
  * Puts the calling thread under SCHED_IDLE with chrt, unless it is already (a thread made by one that is
- * inherits it); says whether it is. The thread's id is read from /proc, and only where /proc is this
+ * inherits it). The thread's id is read from /proc, and only where /proc is this
  * process's own (in another pid namespace the id would name another task).
  */
-function idlePolicy(): boolean {
+function idlePolicy(): void {
   const chrt = CHRT.find((file) => existsSync(file));
-  if (!chrt) return false;
+  if (!chrt) return;
   try {
-    if (readlinkSync('/proc/self') !== String(process.pid)) return false;
+    if (readlinkSync('/proc/self') !== String(process.pid)) return;
+    if (policyOf(readFileSync('/proc/thread-self/stat', 'latin1')) === SCHED_IDLE) return;
     const tid = readlinkSync('/proc/thread-self').split('/').pop()!;
-    if (policyOf(readFileSync('/proc/thread-self/stat', 'latin1')) === SCHED_IDLE) return true;
-    return spawnSync(chrt, ['--idle', '--pid', '0', tid], { stdio: 'ignore', timeout: 5000 }).status === 0;
+    spawnSync(chrt, ['--idle', '--pid', '0', tid], { stdio: 'ignore', timeout: 5000 });
   } catch {
-    return false;
+    // /proc unreadable or chrt refused (a container may forbid the policy): the thread keeps nice 10
   }
 }
 
