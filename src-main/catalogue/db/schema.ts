@@ -287,6 +287,16 @@ export const CATALOGUE_MIGRATIONS: readonly string[] = [
   `,
 ];
 
+/** The triggers that move `stamp`'s count in section_change whenever a row of `table` is inserted, deleted or updated. */
+const stampTriggers = (name: string, table: string, stamp: string) =>
+  ['insert', 'delete', 'update']
+    .map(
+      (event) => `CREATE TRIGGER IF NOT EXISTS section_change_${name}_${event} AFTER ${event.toUpperCase()} ON ${table} BEGIN
+    UPDATE section_change SET n = n + 1 WHERE section = '${stamp}';
+  END;`,
+    )
+    .join('\n  ');
+
 /**
  * Run by finishCatalogue() after a build's last row: counts every entry into wiki_count and
  * wiki_date_count at once, then adds the triggers that keep the counts for the writer of imports and
@@ -338,9 +348,15 @@ export const CATALOGUE_FINISH = `
   END;
   -- Which sections a commit changed, for the server's answer cache: an answer made of anime alone (On
   -- air, a season) stays while a folder import writes music. An entry is written whole (deleted and
-  -- inserted again); the schedule and an upload's cached audio change in place too.
+  -- inserted again); the schedule and an upload's cached audio change in place too. Beside the
+  -- sections, what else a job commits, so that such a commit is not taken for a change of anything:
+  -- 'files' (a folder import's records of its files), 'sources' (a source added, its state, removed:
+  -- an entry shows its source's kind and name, which never change in place) and 'statistics' (the
+  -- planner's, which change plans, not rows: CatalogueWriter.keepStatistics bumps it).
   CREATE TABLE IF NOT EXISTS section_change (section TEXT PRIMARY KEY, n INTEGER NOT NULL) STRICT;
-  INSERT OR IGNORE INTO section_change VALUES ('music', 0), ('radio', 0), ('anime', 0);
+  INSERT OR IGNORE INTO section_change VALUES ('music', 0), ('radio', 0), ('anime', 0), ('files', 0), ('sources', 0), ('statistics', 0);
+  ${stampTriggers('file', 'folder_file', 'files')}
+  ${stampTriggers('source', 'source', 'sources')}
   CREATE TRIGGER IF NOT EXISTS section_change_insert AFTER INSERT ON wiki BEGIN
     UPDATE section_change SET n = n + 1 WHERE section = new.wiki_section;
   END;
@@ -357,15 +373,7 @@ export const CATALOGUE_FINISH = `
     UPDATE section_change SET n = n + 1
       WHERE section = (SELECT w.wiki_section FROM sub s JOIN wiki w ON w.wiki_id = s.sub_parent_wiki WHERE s.sub_id = new.up_obj_id);
   END;
-  CREATE TRIGGER IF NOT EXISTS section_change_onair_insert AFTER INSERT ON onair BEGIN
-    UPDATE section_change SET n = n + 1 WHERE section = 'anime';
-  END;
-  CREATE TRIGGER IF NOT EXISTS section_change_onair_delete AFTER DELETE ON onair BEGIN
-    UPDATE section_change SET n = n + 1 WHERE section = 'anime';
-  END;
-  CREATE TRIGGER IF NOT EXISTS section_change_onair_update AFTER UPDATE ON onair BEGIN
-    UPDATE section_change SET n = n + 1 WHERE section = 'anime';
-  END;
+  ${stampTriggers('onair', 'onair', 'anime')}
   DELETE FROM wiki_date_count;
   INSERT INTO wiki_date_count SELECT wiki_type, wiki_date >> ${DATE_BUCKET_SHIFT}, count(*) FROM wiki GROUP BY 1, 2;
   CREATE TRIGGER IF NOT EXISTS wiki_date_count_insert AFTER INSERT ON wiki BEGIN

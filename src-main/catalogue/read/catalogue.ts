@@ -69,8 +69,9 @@ export interface Catalogue {
   dataVersion(): number;
   /**
    * How many times each section's entries were written (`section_change`, kept by triggers on the
-   * entries and the schedule), and under `connection` which connection read them (a reopen is another):
-   * the answer cache compares two readings to see which sections a commit changed.
+   * entries and the schedule), and the same of a folder import's file records (`files`), the sources
+   * (`sources`) and the planner's statistics (`statistics`); under `connection` which connection read
+   * them (a reopen is another): the answer cache compares two readings to see what a commit changed.
    */
   sectionStamps(): ReadonlyMap<string, number>;
   readonly queries: CatalogueQueries;

@@ -189,6 +189,15 @@ describe('importFolder() — first import', () => {
     expect(checks).toBe(result.albums.added + 1);
   });
 
+  it('says what its commits changed: the music, its records of the files and its source (the server keeps the anime’s answers)', async () => {
+    const before = reader.sectionStamps();
+    await run();
+    const after = reader.sectionStamps();
+    // The planner's statistics too, when the tables grew enough for them to be taken again.
+    const moved = [...after.keys()].filter((name) => after.get(name) !== before.get(name) && name !== 'statistics').sort();
+    expect(moved).toEqual(['files', 'music', 'sources']);
+  });
+
   it('lists corrupt and empty files as problems and imports the rest; hidden folders and other files are left alone', async () => {
     const problems: string[] = [];
     const result = await run({ problem: (p) => problems.push(p) });

@@ -300,7 +300,12 @@ describe('catalogue writer', () => {
     );
     expect(plan()).toMatch(/SCAN sub\b/);
 
+    const stamps = reader.sectionStamps();
+    const version = reader.dataVersion();
     expect(writer.keepStatistics()).toBe(true);
+    // One commit, which says it changed the statistics alone: the server's cached answers may stay.
+    expect(reader.dataVersion()).not.toBe(version);
+    expect([...reader.sectionStamps()].filter(([name, n]) => stamps.get(name) !== n)).toEqual([['statistics', stamps.get('statistics')! + 1]]);
     expect(Number(statRows().split(' ')[0])).toBeGreaterThanOrEqual(count * songs.length);
     expect(plan()).toMatch(/SEARCH sub USING INTEGER PRIMARY KEY/);
     expect(prepared.all('[1, 2]')).toBeDefined(); // a statement prepared before is planned again, not broken
