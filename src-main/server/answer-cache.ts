@@ -15,15 +15,19 @@
 // An answer may say which of the catalogue's sections it is made of (`reads`: On air and a season are
 // anime alone): when the source changes, the cache reads which sections' stamps moved (the catalogue's
 // section_change) and keeps the answers of the others, so a folder import, committing every second,
-// does not make On air again each time. A change that moved no section's stamp clears everything, and a
-// file opened again (its stamps are another file's: the `connection` stamp moved) or clear() does so at
-// once; an answer that names no sections goes with any change.
+// does not make On air again each time. The stamps also name what else a job commits: an import's
+// records of its files ('files') and its source's state ('sources'), which answers that name no sections
+// may show, and the planner's statistics ('statistics'), which no answer shows: a change of those alone
+// drops nothing. A change that moved no stamp clears everything, and a file opened again (its stamps are
+// another file's: the `connection` stamp moved) or clear() does so at once; an answer that names no
+// sections goes with any change.
 // While a job of this process writes the catalogue (refreshSlowlyWhile: a folder import commits every
 // second, and a search, made of every section, took 10 ms on a 100k-song library), the answers a change
-// drops — whoever made it, naming its sections or none (an import's own records, the planner's
-// statistics) — are dropped at most every SECTION_REFRESH_MS, the job's first change's at once: its new
-// albums show within that time, and its end clears everything (docs/search-and-performance.md,
-// "Caching and compression").
+// drops, whoever made it, are dropped at most every SECTION_REFRESH_MS, the job's first change's at
+// once: its new albums show within that time, and its end clears everything. An answer that was dear to
+// make (a common word's search: 10–25 ms while an import runs) is served a while longer, until it is
+// remade at most once per REMAKE_SHARE of the time, so remaking it never holds the thread that answers
+// for more than that share (docs/search-and-performance.md, "Caching and compression").
 
 export interface CachedAnswer {
   status: number;
@@ -37,6 +41,27 @@ export interface CachedAnswer {
   gzip?: Buffer;
 }
 
+/** How an answer was made, for set(): without it, the answer is another form of the one kept under its key. */
+export interface Made {
+  /** The cache's generation read before the answer was queried: a clear since drops it. */
+  generation: number;
+  /** The catalogue's sections it is made of, when it is made of some alone. */
+  reads?: readonly string[];
+  /** How long making it took (ms). */
+  costMs?: number;
+}
+
+/** A kept answer and what the cache knows of it. */
+interface Kept {
+  answer: CachedAnswer;
+  reads: readonly string[] | undefined;
+  /** When it was made (the cache's clock), and how long that took (ms). */
+  madeAt: number;
+  costMs: number;
+  /** A change it is made of was dropped while a job wrote, and the answer was too dear to make again yet. */
+  stale: boolean;
+}
+
 /** What an answer holds in memory: the encodings of its body it keeps, and its key. */
 const sizeOf = (key: string, answer: CachedAnswer) => (answer.body?.length ?? 0) + (answer.gzip?.length ?? 0) + key.length * 2;
 
@@ -44,18 +69,25 @@ const sizeOf = (key: string, answer: CachedAnswer) => (answer.body?.length ?? 0)
 export const SOURCE_RECHECK_MS = 250;
 /** A pending change of no section's: every answer goes. */
 const EVERY_SECTION = '*';
+/** The stamp of the planner's statistics: a change of plans, not of rows, so of no answer. */
+const PLANS_ONLY = 'statistics';
 /** While a job of this process writes the catalogue, the most often a change's answers are dropped (ms). */
 export const SECTION_REFRESH_MS = 3000;
+/**
+ * While a job writes, the share of the time the thread that answers may spend making any one answer
+ * again: one that took 15 ms is remade at most every 15 s, one that took 1 ms at each drop.
+ */
+export const REMAKE_SHARE = 0.001;
+/** While a job writes, the longest a stale answer is served (ms), however dear it was to make. */
+export const STALE_AT_MOST_MS = 30_000;
 
 export class AnswerCache {
-  private readonly answers = new Map<string, CachedAnswer>();
+  private readonly answers = new Map<string, Kept>();
   private bytes = 0;
   private sourceVersion: (() => number) | undefined;
   private lastVersion = 0;
   private sectionStamps: (() => ReadonlyMap<string, number>) | undefined;
   private lastStamps: ReadonlyMap<string, number> | undefined;
-  /** The sections each answer that names them is made of; an answer not here is cleared by any change. */
-  private readonly reads = new Map<string, readonly string[]>();
   private checkedAt = 0;
   /** Sections whose change waits for SECTION_REFRESH_MS to pass since droppedAt, the last drop a job's change made. */
   private readonly pending = new Set<string>();
@@ -104,58 +136,77 @@ export class AnswerCache {
       this.lastStamps = after;
       const moved = after && before ? [...after].filter(([name, n]) => before.get(name) !== n).map(([name]) => name) : [];
       if (moved.includes('connection')) return this.clear();
-      // A change that moved no section's stamp (a job's own records, the planner's statistics) may be
-      // anything: every answer goes, held back like the others.
+      // A change that moved no stamp may be anything: every answer goes, held back like the others.
       if (moved.length === 0) this.pending.add(EVERY_SECTION);
-      for (const section of moved) this.pending.add(section);
+      for (const section of moved) if (section !== PLANS_ONLY) this.pending.add(section);
     }
     if (this.pending.size === 0) return;
     const busy = this.busy();
     if (busy && now - this.droppedAt < SECTION_REFRESH_MS) return;
-    if (this.pending.has(EVERY_SECTION)) this.dropAll();
-    else this.clearSections([...this.pending]);
+    const sections = new Set(this.pending);
+    const every = sections.has(EVERY_SECTION);
+    // A job's first change drops its answers whatever they cost, as a change made with no job running does.
+    const holding = busy && this.droppedAt !== -Infinity;
+    this.dropWhere((kept) => every || !kept.reads || kept.reads.some((section) => sections.has(section)), holding ? now : undefined);
     // Only a job's drops hold back the next: a job that starts right after another, or after a change
     // made with none running, has its first commit shown at once.
     this.droppedAt = busy ? now : -Infinity;
   }
 
-  /** Drops the answers made of any of `sections`, and those that name none. */
+  /** Drops the answers made of any of `sections`, and those that name none, now. */
   clearSections(sections: readonly string[]): void {
-    for (const section of sections) this.pending.delete(section);
-    for (const key of [...this.answers.keys()]) {
-      const reads = this.reads.get(key);
-      if (!reads || reads.some((section) => sections.includes(section))) this.delete(key);
+    this.dropWhere((kept) => !kept.reads || kept.reads.some((section) => sections.includes(section)));
+  }
+
+  /**
+   * Drops the answers `changed` says a change went to, and every pending change with them; in a job's
+   * held-back drop (at `heldAt`), one too dear to make again yet is kept, stale, until remaking is due.
+   */
+  private dropWhere(changed: (kept: Kept) => boolean, heldAt?: number): void {
+    this.pending.clear();
+    for (const [key, kept] of [...this.answers]) {
+      if (!changed(kept)) continue;
+      if (heldAt !== undefined && !this.remakeDue(kept, heldAt)) kept.stale = true;
+      else this.delete(key);
     }
     this.generation++;
   }
 
+  /** Whether a stale answer is to be made again at `now` while a job writes: its share of the time is spent (REMAKE_SHARE). */
+  private remakeDue(kept: Kept, now: number): boolean {
+    return now - kept.madeAt >= Math.min(kept.costMs / REMAKE_SHARE, STALE_AT_MOST_MS);
+  }
+
   get(key: string): CachedAnswer | undefined {
     this.checkSource();
-    const answer = this.answers.get(key);
-    if (!answer) {
-      this.misses++;
-      return undefined;
+    const kept = this.answers.get(key);
+    if (kept?.stale && !(this.busy() && !this.remakeDue(kept, this.now()))) this.delete(key);
+    else if (kept) {
+      this.hits++;
+      // Re-insert: Map keeps insertion order, so the first key is always the least recently used.
+      this.answers.delete(key);
+      this.answers.set(key, kept);
+      return kept.answer;
     }
-    this.hits++;
-    // Re-insert: Map keeps insertion order, so the first key is always the least recently used.
-    this.answers.delete(key);
-    this.answers.set(key, answer);
-    return answer;
+    this.misses++;
+    return undefined;
   }
 
   /**
-   * Keeps `answer` unless the cache was cleared since `generation` was read (the answer may be stale);
-   * `reads`: the catalogue's sections it is made of, when it is made of some alone.
+   * Keeps `answer`, made as `made` says, unless the cache was cleared since its generation was read (the
+   * answer may be stale); without `made`, it is another form of the answer kept under `key` (its plain
+   * body added), which it replaces as it is.
    */
-  set(key: string, answer: CachedAnswer, generation = this.generation, reads?: readonly string[]): void {
-    if (generation !== this.generation) return;
+  set(key: string, answer: CachedAnswer, made?: Made): void {
+    if (made && made.generation !== this.generation) return;
     const size = sizeOf(key, answer);
     if (size > this.maxBytes / 8) return; // one huge answer must not flush everything else
-    // A key is one operation's: an answer kept again in another form reads what it read.
-    const kept = reads ?? this.reads.get(key);
+    const old = this.answers.get(key);
+    const kept: Kept = made
+      ? { answer, reads: made.reads?.length ? made.reads : undefined, madeAt: this.now(), costMs: made.costMs ?? 0, stale: false }
+      : { ...(old ?? { reads: undefined, madeAt: this.now(), costMs: 0, stale: false }), answer };
     this.delete(key);
-    this.answers.set(key, answer);
-    if (kept && kept.length > 0) this.reads.set(key, kept);
+    this.answers.set(key, kept);
     this.bytes += size;
     for (const [oldest] of this.answers) {
       if (this.answers.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
@@ -165,16 +216,11 @@ export class AnswerCache {
 
   /** Drops every answer, now: the catalogue's end of a job, or another file. */
   clear(): void {
-    this.dropAll();
-    this.droppedAt = -Infinity;
-  }
-
-  private dropAll(): void {
     this.pending.clear();
     this.answers.clear();
-    this.reads.clear();
     this.bytes = 0;
     this.generation++;
+    this.droppedAt = -Infinity;
   }
 
   get size(): number {
@@ -189,8 +235,7 @@ export class AnswerCache {
   private delete(key: string): void {
     const old = this.answers.get(key);
     if (!old) return;
-    this.bytes -= sizeOf(key, old);
+    this.bytes -= sizeOf(key, old.answer);
     this.answers.delete(key);
-    this.reads.delete(key);
   }
 }

@@ -159,6 +159,7 @@ async function answer(op: Operation, app: FastifyInstance, request: FastifyReque
       plainFormAdded(request, cached, (whole) => app.answerCache.set(key, whole)),
     );
   const generation = app.answerCache.generation;
+  const startedAt = performance.now();
 
   const pathParams = (request.params ?? {}) as Record<string, string>;
   const p: Record<string, unknown> = {};
@@ -176,7 +177,8 @@ async function answer(op: Operation, app: FastifyInstance, request: FastifyReque
   const shown = ownUi ? (result as Answer).payload : withoutFolderPaths((result as Answer).payload);
   const payload = asUser ? withUserFavs(shown, app.deps.userDb) : shown;
   const rendered = await renderEnvelope(request, { information, msg, payload, informationLast });
-  if (key && rendered.status === 200) app.answerCache.set(key, keptForm(rendered), generation, op.reads?.(p as never));
+  if (key && rendered.status === 200)
+    app.answerCache.set(key, keptForm(rendered), { generation, reads: op.reads?.(p as never), costMs: performance.now() - startedAt });
   // The user's own data, and anything the UI alone may see, is never stored by a browser or proxy.
   if (op.auth === 'user' || op.auth === 'first-party') reply.header('cache-control', 'no-store');
   return sendAnswer(reply, rendered);

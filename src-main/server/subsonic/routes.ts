@@ -116,12 +116,13 @@ async function answer(app: FastifyInstance, failures: FailedSignIns, request: Fa
         plainFormAdded(request, cached, (whole) => app.answerCache.set(key, whole)),
       );
     const generation = app.answerCache.generation;
+    const startedAt = performance.now();
     const result = await endpoint.handle(ctx);
     if ((result as unknown) === reply) return reply;
     if (!key) return await sendSubsonic(reply, format, result as Record<string, unknown>);
     const body = Buffer.from(await renderSubsonic(format, result as Record<string, unknown>));
     const rendered: CachedAnswer = { status: 200, contentType: format === 'xml' ? XML_TYPE : JSON_TYPE, body };
-    app.answerCache.set(key, keptForm(rendered), generation);
+    app.answerCache.set(key, keptForm(rendered), { generation, costMs: performance.now() - startedAt });
     return sendKept(reply, rendered);
   } catch (err) {
     if (err instanceof SubsonicError) return sendSubsonicError(reply, format, err);

@@ -1,17 +1,37 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { AnswerCache, SECTION_REFRESH_MS, SOURCE_RECHECK_MS, type CachedAnswer } from '../../../src-main/server/answer-cache';
+import { AnswerCache, REMAKE_SHARE, SECTION_REFRESH_MS, SOURCE_RECHECK_MS, STALE_AT_MOST_MS, type CachedAnswer } from '../../../src-main/server/answer-cache';
 
 const answer = (text: string): CachedAnswer => ({ status: 200, contentType: 'application/json; charset=utf-8', body: Buffer.from(text) });
+
+/** A cache on a fake clock, following a catalogue that a job of the app writes music into: commit() is one of its commits. */
+function jobCache() {
+  const state = { clock: 1000, version: 1, music: 0, busy: true };
+  const cache = new AnswerCache(4000, 16 * 1024 * 1024, () => state.clock);
+  cache.followSource(
+    () => state.version,
+    () =>
+      new Map([
+        ['music', state.music],
+        ['connection', 1],
+      ]),
+  );
+  cache.refreshSlowlyWhile(() => state.busy);
+  const commit = () => {
+    state.version++;
+    state.music++;
+  };
+  return { cache, state, commit };
+}
 
 describe('AnswerCache', () => {
   it('drops an answer computed before a clear (it may hold the old rows)', () => {
     const cache = new AnswerCache();
     const before = cache.generation;
     cache.clear(); // an import finished while the answer was being computed
-    cache.set('k', answer('old'), before);
+    cache.set('k', answer('old'), { generation: before });
     expect(cache.get('k')).toBeUndefined();
-    cache.set('k', answer('new'), cache.generation);
+    cache.set('k', answer('new'), { generation: cache.generation });
     expect(cache.get('k')?.body?.toString()).toBe('new');
   });
 
@@ -35,6 +55,9 @@ describe('AnswerCache', () => {
       ['music', 0],
       ['radio', 0],
       ['anime', 0],
+      ['files', 0],
+      ['sources', 0],
+      ['statistics', 0],
       ['connection', 1],
     ]);
     cache.followSource(
@@ -42,9 +65,9 @@ describe('AnswerCache', () => {
       () => stamps,
     );
     const fill = () => {
-      cache.set('on-air', answer('anime'), cache.generation, ['anime']);
-      cache.set('albums', answer('music'), cache.generation, ['music']);
-      cache.set('both', answer('both'), cache.generation, ['music', 'anime']);
+      cache.set('on-air', answer('anime'), { generation: cache.generation, reads: ['anime'] });
+      cache.set('albums', answer('music'), { generation: cache.generation, reads: ['music'] });
+      cache.set('both', answer('both'), { generation: cache.generation, reads: ['music', 'anime'] });
       cache.set('search', answer('any'));
     };
     const kept = () => ['on-air', 'albums', 'both', 'search'].filter((k) => cache.get(k));
@@ -63,7 +86,15 @@ describe('AnswerCache', () => {
     expect(kept()).toEqual(['albums']);
 
     fill();
-    await change({}); // a commit that moved no section's stamp (a source's state, say)
+    await change({ files: 3, sources: 1 }); // an import's records of its files and its source's state
+    expect(kept()).toEqual(['on-air', 'albums', 'both']);
+
+    fill();
+    await change({ statistics: 1 }); // the planner's statistics: plans, not rows
+    expect(kept()).toEqual(['on-air', 'albums', 'both', 'search']);
+
+    fill();
+    await change({}); // a commit that moved no stamp at all may be anything
     expect(kept()).toEqual([]);
 
     fill();
@@ -71,37 +102,20 @@ describe('AnswerCache', () => {
     expect(kept()).toEqual([]);
 
     // An answer kept again in another form (its plain body added) still reads what it read.
-    cache.set('on-air', answer('anime'), cache.generation, ['anime']);
+    cache.set('on-air', answer('anime'), { generation: cache.generation, reads: ['anime'] });
     cache.set('on-air', answer('anime, whole'));
     await change({ music: 7 });
     expect(cache.get('on-air')?.body?.toString()).toBe('anime, whole');
   });
 
   it('while a job writes the catalogue, drops the answers of the sections it writes at most every SECTION_REFRESH_MS', () => {
-    let clock = 1000;
-    const cache = new AnswerCache(4000, 16 * 1024 * 1024, () => clock);
-    let version = 1;
-    let music = 0;
-    let busy = true;
-    cache.followSource(
-      () => version,
-      () =>
-        new Map([
-          ['music', music],
-          ['connection', 1],
-        ]),
-    );
-    cache.refreshSlowlyWhile(() => busy);
-    const commit = () => {
-      version++;
-      music++;
-    };
+    const { cache, state, commit } = jobCache();
     /** Moves the clock on by `ms` and says whether the music answer is still kept. */
     const keptAfter = (ms: number) => {
-      clock += ms;
+      state.clock += ms;
       return cache.get('albums') !== undefined;
     };
-    const fill = () => cache.set('albums', answer('music'), cache.generation, ['music']);
+    const fill = () => cache.set('albums', answer('music'), { generation: cache.generation, reads: ['music'] });
 
     fill();
     commit(); // the job's first commit: nothing was dropped lately, so at once
@@ -113,11 +127,11 @@ describe('AnswerCache', () => {
     expect(keptAfter(SECTION_REFRESH_MS - 2 * SOURCE_RECHECK_MS - 1)).toBe(true);
     expect(keptAfter(SOURCE_RECHECK_MS + 1)).toBe(false); // SECTION_REFRESH_MS since the last drop
 
-    // A change it cannot name (no section's stamp moved: the job's own records, the planner's statistics)
-    // may be anything: every answer goes, another section's too, held back like the job's own changes.
+    // A change it cannot name (no stamp moved: a catalogue made without them) may be anything: every
+    // answer goes, another section's too, held back like the job's own changes.
     fill();
-    cache.set('on-air', answer('anime'), cache.generation, ['anime']);
-    version++;
+    cache.set('on-air', answer('anime'), { generation: cache.generation, reads: ['anime'] });
+    state.version++;
     expect(keptAfter(SOURCE_RECHECK_MS)).toBe(true);
     expect(cache.get('on-air')).toBeDefined();
     expect(keptAfter(SECTION_REFRESH_MS - SOURCE_RECHECK_MS)).toBe(false);
@@ -132,14 +146,14 @@ describe('AnswerCache', () => {
     expect(keptAfter(SECTION_REFRESH_MS)).toBe(true); // what was waiting went with the clear
     // …and the first change after it, of any kind, drops its answers at once.
     fill();
-    version++;
+    state.version++;
     expect(keptAfter(SOURCE_RECHECK_MS)).toBe(false);
 
     // What waits when no job writes any more goes at the next look.
     fill();
     commit();
     expect(keptAfter(SOURCE_RECHECK_MS)).toBe(true);
-    busy = false;
+    state.busy = false;
     expect(keptAfter(SOURCE_RECHECK_MS)).toBe(false);
 
     // With no job writing, each change drops its sections' answers at the next look, however close.
@@ -150,7 +164,7 @@ describe('AnswerCache', () => {
     commit();
     expect(keptAfter(SOURCE_RECHECK_MS)).toBe(false);
     // …and a job that starts right after such a drop, or right after another job's end, shows its first change at once.
-    busy = true;
+    state.busy = true;
     fill();
     commit();
     expect(keptAfter(SOURCE_RECHECK_MS)).toBe(false);
@@ -163,11 +177,71 @@ describe('AnswerCache', () => {
     expect(keptAfter(SOURCE_RECHECK_MS)).toBe(false);
   });
 
+  it('while a job writes, serves an answer dear to make stale until remaking it takes no more than REMAKE_SHARE of the time', () => {
+    const { cache, state, commit } = jobCache();
+    const dearMs = 15; // a common word's search while an import runs
+    const dueMs = dearMs / REMAKE_SHARE;
+    expect(dueMs).toBeGreaterThan(2 * SECTION_REFRESH_MS);
+    expect(dueMs).toBeLessThan(STALE_AT_MOST_MS);
+    const fill = () => {
+      cache.set('cheap search', answer('cheap, old'), { generation: cache.generation, costMs: 0.1 });
+      cache.set('dear search', answer('dear, old'), { generation: cache.generation, costMs: dearMs });
+    };
+    const kept = () => ['cheap search', 'dear search'].filter((k) => cache.get(k));
+
+    fill();
+    commit();
+    state.clock += SOURCE_RECHECK_MS; // the job's first drop takes everything it names, however dear
+    expect(kept()).toEqual([]);
+    fill();
+    commit();
+    state.clock += SECTION_REFRESH_MS; // the next drop, held back
+    expect(kept()).toEqual(['dear search']); // the cheap one goes; the dear one is served stale
+    cache.set('cheap search', answer('cheap, new'), { generation: cache.generation, costMs: 0.1 });
+    commit();
+    state.clock += SECTION_REFRESH_MS; // and the next
+    expect(kept()).toEqual(['dear search']);
+    state.clock = 1000 + SOURCE_RECHECK_MS + dueMs; // its share of the time spent: made again at the next ask
+    expect(cache.get('dear search')).toBeUndefined();
+    cache.set('dear search', answer('dear, new'), { generation: cache.generation, costMs: dearMs });
+    expect(cache.get('dear search')?.body?.toString()).toBe('dear, new');
+
+    // However dear, a stale answer is served STALE_AT_MOST_MS at most.
+    cache.set('dearest search', answer('dearest'), { generation: cache.generation, costMs: 10 * STALE_AT_MOST_MS });
+    commit();
+    state.clock += SECTION_REFRESH_MS;
+    expect(cache.get('dearest search')).toBeDefined();
+    state.clock += STALE_AT_MOST_MS;
+    expect(cache.get('dearest search')).toBeUndefined();
+
+    // Kept in another form (its plain body added), a stale answer stays stale; when no job writes any more, it goes.
+    cache.set('dear search', answer('dear'), { generation: cache.generation, costMs: dearMs });
+    commit();
+    state.clock += SECTION_REFRESH_MS;
+    expect(cache.get('dear search')).toBeDefined();
+    cache.set('dear search', answer('dear, whole'));
+    state.busy = false;
+    expect(cache.get('dear search')).toBeUndefined();
+    // …as it does at the job's end (clear), and with a change made while no job writes.
+    state.busy = true;
+    cache.set('dear search', answer('dear'), { generation: cache.generation, costMs: dearMs });
+    commit();
+    state.clock += SECTION_REFRESH_MS;
+    expect(cache.get('dear search')).toBeDefined();
+    cache.clear();
+    expect(cache.get('dear search')).toBeUndefined();
+    state.busy = false;
+    cache.set('dear search', answer('dear'), { generation: cache.generation, costMs: dearMs });
+    commit();
+    state.clock += SOURCE_RECHECK_MS;
+    expect(cache.get('dear search')).toBeUndefined();
+  });
+
   it('drops an answer computed before a partial clear too (which sections it was computed from, it cannot tell)', () => {
     const cache = new AnswerCache();
     const before = cache.generation;
     cache.clearSections(['music']);
-    cache.set('k', answer('old'), before, ['anime']);
+    cache.set('k', answer('old'), { generation: before, reads: ['anime'] });
     expect(cache.get('k')).toBeUndefined();
   });
 
