@@ -4,8 +4,8 @@
 // `sync` run in another process writes the same working catalogue file. followSource() hands the cache
 // the read connection's `PRAGMA data_version`, which changes when another connection commits; reading
 // it takes a file lock and costs about 8 µs (a cached answer costs ~25 µs in all), so it is read at most
-// every SOURCE_RECHECK_MS: another process's change shows within that time (within SECTION_REFRESH_MS
-// while a job of this process writes, below).
+// every SOURCE_RECHECK_MS: another process's change shows within that time (later while a job of this
+// process writes, below).
 // Keyed by format, host (URLs in answers carry it) and the request without credentials; an operation
 // whose answer depends on the clock adds its time bucket. Answers that depend on the caller (the UI's
 // or an OAuth tool's favourites) must not be cached: routes opt in one by one.
@@ -15,19 +15,20 @@
 // An answer may say which of the catalogue's sections it is made of (`reads`: On air and a season are
 // anime alone): when the source changes, the cache reads which sections' stamps moved (the catalogue's
 // section_change) and keeps the answers of the others, so a folder import, committing every second,
-// does not make On air again each time. The stamps also name what else a job commits: an import's
-// records of its files ('files') and its source's state ('sources'), which answers that name no sections
-// may show, and the planner's statistics ('statistics'), which no answer shows: a change of those alone
-// drops nothing. A change that moved no stamp clears everything, and a file opened again (its stamps are
-// another file's: the `connection` stamp moved) or clear() does so at once; an answer that names no
-// sections goes with any change.
+// does not make On air again each time. The stamps also name what else a job commits: the sources
+// ('sources': one added, its state, one removed), which answers that name no sections may show, and
+// what no answer shows (NO_ANSWER: an import's records of its files, the planner's statistics), whose
+// change alone drops nothing. A change that moved no stamp clears everything, and a file opened again
+// (its stamps are another file's: the `connection` stamp moved) or clear() does so at once; an answer
+// that names no sections goes with any change.
 // While a job of this process writes the catalogue (refreshSlowlyWhile: a folder import commits every
 // second, and a search, made of every section, took 10 ms on a 100k-song library), the answers a change
 // drops, whoever made it, are dropped at most every SECTION_REFRESH_MS, the job's first change's at
 // once: its new albums show within that time, and its end clears everything. An answer that was dear to
 // make (a common word's search: 10–25 ms while an import runs) is served a while longer, until it is
-// remade at most once per REMAKE_SHARE of the time, so remaking it never holds the thread that answers
-// for more than that share (docs/search-and-performance.md, "Caching and compression").
+// remade at most once per its cost divided by REMAKE_SHARE (STALE_AT_MOST_MS at most), so remaking it
+// holds the thread that answers for about that share of the time (docs/search-and-performance.md,
+// "Caching and compression").
 
 export interface CachedAnswer {
   status: number;
@@ -41,13 +42,13 @@ export interface CachedAnswer {
   gzip?: Buffer;
 }
 
-/** How an answer was made, for set(): without it, the answer is another form of the one kept under its key. */
+/** How an answer was made, for set(). */
 export interface Made {
   /** The cache's generation read before the answer was queried: a clear since drops it. */
   generation: number;
   /** The catalogue's sections it is made of, when it is made of some alone. */
   reads?: readonly string[];
-  /** How long making it took (ms). */
+  /** How long making it took (ms, the wall clock's: time the thread waited for a CPU counts). */
   costMs?: number;
 }
 
@@ -69,8 +70,11 @@ const sizeOf = (key: string, answer: CachedAnswer) => (answer.body?.length ?? 0)
 export const SOURCE_RECHECK_MS = 250;
 /** A pending change of no section's: every answer goes. */
 const EVERY_SECTION = '*';
-/** The stamp of the planner's statistics: a change of plans, not of rows, so of no answer. */
-const PLANS_ONLY = 'statistics';
+/**
+ * Stamps of what no answer shows, whose change alone drops nothing: a folder import's records of its
+ * files (no query of an answer reads them) and the planner's statistics (a change of plans, not rows).
+ */
+const NO_ANSWER: ReadonlySet<string> = new Set(['files', 'statistics']);
 /** While a job of this process writes the catalogue, the most often a change's answers are dropped (ms). */
 export const SECTION_REFRESH_MS = 3000;
 /**
@@ -138,7 +142,7 @@ export class AnswerCache {
       if (moved.includes('connection')) return this.clear();
       // A change that moved no stamp may be anything: every answer goes, held back like the others.
       if (moved.length === 0) this.pending.add(EVERY_SECTION);
-      for (const section of moved) if (section !== PLANS_ONLY) this.pending.add(section);
+      for (const section of moved) if (!NO_ANSWER.has(section)) this.pending.add(section);
     }
     if (this.pending.size === 0) return;
     const busy = this.busy();
@@ -153,14 +157,9 @@ export class AnswerCache {
     this.droppedAt = busy ? now : -Infinity;
   }
 
-  /** Drops the answers made of any of `sections`, and those that name none, now. */
-  clearSections(sections: readonly string[]): void {
-    this.dropWhere((kept) => !kept.reads || kept.reads.some((section) => sections.includes(section)));
-  }
-
   /**
-   * Drops the answers `changed` says a change went to, and every pending change with them; in a job's
-   * held-back drop (at `heldAt`), one too dear to make again yet is kept, stale, until remaking is due.
+   * Drops the answers `changed` says the pending changes went to, and those changes with them; in a
+   * job's held-back drop (at `heldAt`), one too dear to make again yet is kept, stale, until remaking is due.
    */
   private dropWhere(changed: (kept: Kept) => boolean, heldAt?: number): void {
     this.pending.clear();
@@ -192,19 +191,21 @@ export class AnswerCache {
     return undefined;
   }
 
-  /**
-   * Keeps `answer`, made as `made` says, unless the cache was cleared since its generation was read (the
-   * answer may be stale); without `made`, it is another form of the answer kept under `key` (its plain
-   * body added), which it replaces as it is.
-   */
-  set(key: string, answer: CachedAnswer, made?: Made): void {
-    if (made && made.generation !== this.generation) return;
-    const size = sizeOf(key, answer);
-    if (size > this.maxBytes / 8) return; // one huge answer must not flush everything else
+  /** Keeps `answer`, made as `made` says, unless the cache was cleared since its generation was read (the answer may be stale). */
+  set(key: string, answer: CachedAnswer, made: Made): void {
+    if (made.generation !== this.generation) return;
+    this.keep(key, { answer, reads: made.reads?.length ? made.reads : undefined, madeAt: this.now(), costMs: made.costMs ?? 0, stale: false });
+  }
+
+  /** Keeps `answer` as another form of the one kept under `key` (its plain body added): what it is made of, when and how, stay. */
+  setForm(key: string, answer: CachedAnswer): void {
     const old = this.answers.get(key);
-    const kept: Kept = made
-      ? { answer, reads: made.reads?.length ? made.reads : undefined, madeAt: this.now(), costMs: made.costMs ?? 0, stale: false }
-      : { ...(old ?? { reads: undefined, madeAt: this.now(), costMs: 0, stale: false }), answer };
+    if (old) this.keep(key, { ...old, answer });
+  }
+
+  private keep(key: string, kept: Kept): void {
+    const size = sizeOf(key, kept.answer);
+    if (size > this.maxBytes / 8) return; // one huge answer must not flush everything else
     this.delete(key);
     this.answers.set(key, kept);
     this.bytes += size;

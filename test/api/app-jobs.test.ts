@@ -54,7 +54,7 @@ describe('catalogue jobs', () => {
 
   it('reports progress while running, refuses a second job, and ends done with the result and a fresh answer cache', async () => {
     const g = gate();
-    app.answerCache.set('stale', { status: 200, contentType: 'application/json', body: Buffer.from('{}') });
+    app.answerCache.set('stale', { status: 200, contentType: 'application/json', body: Buffer.from('{}') }, { generation: app.answerCache.generation });
     const job = app.jobs.start('import', '/music', async ({ writer, progress, signal }) => {
       signal.addEventListener('abort', g.release); // a failed assertion must not leave the job waiting
       const source = writer.ensureSource('folder', '/music', 'music');

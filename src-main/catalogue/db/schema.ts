@@ -350,13 +350,17 @@ export const CATALOGUE_FINISH = `
   -- air, a season) stays while a folder import writes music. An entry is written whole (deleted and
   -- inserted again); the schedule and an upload's cached audio change in place too. Beside the
   -- sections, what else a job commits, so that such a commit is not taken for a change of anything:
-  -- 'files' (a folder import's records of its files), 'sources' (a source added, its state, removed:
-  -- an entry shows its source's kind and name, which never change in place) and 'statistics' (the
-  -- planner's, which change plans, not rows: CatalogueWriter.keepStatistics bumps it).
+  -- 'files' (a folder import's records of its files, which no answer reads), 'sources' (a source
+  -- added, its state, one removed; an entry shows its source's kind and name, so a change of those,
+  -- which the writer never makes, counts as every section's) and 'statistics' (the planner's, which
+  -- change plans, not rows: CatalogueWriter.keepStatistics bumps it).
   CREATE TABLE IF NOT EXISTS section_change (section TEXT PRIMARY KEY, n INTEGER NOT NULL) STRICT;
   INSERT OR IGNORE INTO section_change VALUES ('music', 0), ('radio', 0), ('anime', 0), ('files', 0), ('sources', 0), ('statistics', 0);
   ${stampTriggers('file', 'folder_file', 'files')}
   ${stampTriggers('source', 'source', 'sources')}
+  CREATE TRIGGER IF NOT EXISTS section_change_source_name AFTER UPDATE OF kind, locator, name ON source BEGIN
+    UPDATE section_change SET n = n + 1 WHERE section IN ('music', 'radio', 'anime');
+  END;
   CREATE TRIGGER IF NOT EXISTS section_change_insert AFTER INSERT ON wiki BEGIN
     UPDATE section_change SET n = n + 1 WHERE section = new.wiki_section;
   END;

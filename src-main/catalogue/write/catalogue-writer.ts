@@ -297,11 +297,12 @@ export function openCatalogueWriter(file: string, options: Omit<OpenOptions, 're
       // One commit, which says it changed the statistics alone (section_change): the server's cached
       // answers stay. A connection reads the statistics with the schema, and reads that again when it has
       // changed: a view made and dropped changes it, and their statements are planned again with them.
+      // Immediate: the write lock is waited for (busy_timeout) before anything is read.
       rw.transaction(() => {
         rw.pragma('optimize = 0x10002');
         rw.exec(`CREATE VIEW statistics_taken AS SELECT 1; DROP VIEW statistics_taken;
           UPDATE section_change SET n = n + 1 WHERE section = 'statistics'`);
-      })();
+      }).immediate();
       return true;
     },
     close: () => rw.close(),

@@ -156,7 +156,7 @@ async function answer(op: Operation, app: FastifyInstance, request: FastifyReque
   if (key && cached)
     return sendAnswer(
       reply,
-      plainFormAdded(request, cached, (whole) => app.answerCache.set(key, whole)),
+      plainFormAdded(request, cached, (whole) => app.answerCache.setForm(key, whole)),
     );
   const generation = app.answerCache.generation;
   const startedAt = performance.now();

@@ -113,7 +113,7 @@ async function answer(app: FastifyInstance, failures: FailedSignIns, request: Fa
     if (key && cached)
       return sendKept(
         reply,
-        plainFormAdded(request, cached, (whole) => app.answerCache.set(key, whole)),
+        plainFormAdded(request, cached, (whole) => app.answerCache.setForm(key, whole)),
       );
     const generation = app.answerCache.generation;
     const startedAt = performance.now();

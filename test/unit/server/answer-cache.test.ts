@@ -39,11 +39,11 @@ describe('AnswerCache', () => {
     const cache = new AnswerCache();
     let version = 1;
     cache.followSource(() => version);
-    cache.set('k', answer('a'));
+    cache.set('k', answer('a'), { generation: cache.generation });
     version = 2;
     await sleep(SOURCE_RECHECK_MS + 20);
     expect(cache.get('k')).toBeUndefined();
-    cache.set('k', answer('b'));
+    cache.set('k', answer('b'), { generation: cache.generation });
     await sleep(SOURCE_RECHECK_MS + 20);
     expect(cache.get('k')?.body?.toString()).toBe('b'); // same version: kept
   });
@@ -68,7 +68,7 @@ describe('AnswerCache', () => {
       cache.set('on-air', answer('anime'), { generation: cache.generation, reads: ['anime'] });
       cache.set('albums', answer('music'), { generation: cache.generation, reads: ['music'] });
       cache.set('both', answer('both'), { generation: cache.generation, reads: ['music', 'anime'] });
-      cache.set('search', answer('any'));
+      cache.set('search', answer('any'), { generation: cache.generation });
     };
     const kept = () => ['on-air', 'albums', 'both', 'search'].filter((k) => cache.get(k));
     const change = async (moved: Record<string, number>) => {
@@ -86,11 +86,11 @@ describe('AnswerCache', () => {
     expect(kept()).toEqual(['albums']);
 
     fill();
-    await change({ files: 3, sources: 1 }); // an import's records of its files and its source's state
+    await change({ sources: 1 }); // a source's state
     expect(kept()).toEqual(['on-air', 'albums', 'both']);
 
     fill();
-    await change({ statistics: 1 }); // the planner's statistics: plans, not rows
+    await change({ files: 3, statistics: 1 }); // an import's records of its files, the planner's statistics: no answer shows them
     expect(kept()).toEqual(['on-air', 'albums', 'both', 'search']);
 
     fill();
@@ -103,7 +103,7 @@ describe('AnswerCache', () => {
 
     // An answer kept again in another form (its plain body added) still reads what it read.
     cache.set('on-air', answer('anime'), { generation: cache.generation, reads: ['anime'] });
-    cache.set('on-air', answer('anime, whole'));
+    cache.setForm('on-air', answer('anime, whole'));
     await change({ music: 7 });
     expect(cache.get('on-air')?.body?.toString()).toBe('anime, whole');
   });
@@ -219,7 +219,7 @@ describe('AnswerCache', () => {
     commit();
     state.clock += SECTION_REFRESH_MS;
     expect(cache.get('dear search')).toBeDefined();
-    cache.set('dear search', answer('dear, whole'));
+    cache.setForm('dear search', answer('dear, whole'));
     state.busy = false;
     expect(cache.get('dear search')).toBeUndefined();
     // …as it does at the job's end (clear), and with a change made while no job writes.
@@ -237,20 +237,31 @@ describe('AnswerCache', () => {
     expect(cache.get('dear search')).toBeUndefined();
   });
 
-  it('drops an answer computed before a partial clear too (which sections it was computed from, it cannot tell)', () => {
-    const cache = new AnswerCache();
+  it('drops an answer computed before a partial drop too (which sections it was computed from, it cannot tell)', () => {
+    const { cache, state, commit } = jobCache();
+    state.busy = false;
     const before = cache.generation;
-    cache.clearSections(['music']);
+    commit(); // music alone
+    state.clock += SOURCE_RECHECK_MS;
+    expect(cache.get('other')).toBeUndefined(); // the look that drops
     cache.set('k', answer('old'), { generation: before, reads: ['anime'] });
+    expect(cache.get('k')).toBeUndefined();
+    cache.set('k', answer('new'), { generation: cache.generation, reads: ['anime'] });
+    expect(cache.get('k')).toBeDefined();
+  });
+
+  it('keeps nothing it was not asked to as another form of an answer', () => {
+    const cache = new AnswerCache();
+    cache.setForm('k', answer('whole')); // the answer it would be a form of went meanwhile
     expect(cache.get('k')).toBeUndefined();
   });
 
   it('stays within its byte bound, least recently used out first', () => {
     const cache = new AnswerCache(100, 1000);
-    cache.set('a', answer('x'.repeat(100)));
-    cache.set('b', answer('x'.repeat(100)));
+    cache.set('a', answer('x'.repeat(100)), { generation: cache.generation });
+    cache.set('b', answer('x'.repeat(100)), { generation: cache.generation });
     expect(cache.get('a')).toBeDefined(); // now b is the least recently used
-    for (let i = 0; i < 10; i++) cache.set(`c${i}`, answer('x'.repeat(100)));
+    for (let i = 0; i < 10; i++) cache.set(`c${i}`, answer('x'.repeat(100)), { generation: cache.generation });
     expect(cache.get('b')).toBeUndefined();
     expect(cache.size).toBeLessThanOrEqual(9);
   });
@@ -259,12 +270,13 @@ describe('AnswerCache', () => {
     const cache = new AnswerCache(100, 2000);
     // 100 bytes of body, 4 of key (2 characters), 100 of gzip form: nine fit in 2000 bytes, ten do not
     // (without the gzip form all ten would).
-    for (let i = 0; i < 10; i++) cache.set(`g${i}`, { ...answer('x'.repeat(100)), gzip: Buffer.alloc(100) });
+    for (let i = 0; i < 10; i++) cache.set(`g${i}`, { ...answer('x'.repeat(100)), gzip: Buffer.alloc(100) }, { generation: cache.generation });
     expect(cache.get('g0')).toBeUndefined();
     expect(cache.size).toBe(9);
     // An answer kept only in its gzip form counts only those bytes (and its key's): nineteen fit.
     const compact = new AnswerCache(100, 2000);
-    for (let i = 0; i < 20; i++) compact.set(`g${i}`, { status: 200, contentType: 'application/json', gzip: Buffer.alloc(100) });
+    for (let i = 0; i < 20; i++)
+      compact.set(`g${i}`, { status: 200, contentType: 'application/json', gzip: Buffer.alloc(100) }, { generation: compact.generation });
     expect(compact.get('g0')).toBeUndefined();
     expect(compact.size).toBe(19);
   });

@@ -275,6 +275,24 @@ describe('catalogue writer', () => {
     });
   });
 
+  it('says which of the catalogue’s parts a commit changed: a source’s state alone, or every section when its name changes', () => {
+    const source = writer.ensureSource('folder', '/music/named', 'named');
+    const moved = (write: () => void) => {
+      const before = reader.sectionStamps();
+      write();
+      const after = reader.sectionStamps();
+      return [...after.keys()].filter((name) => after.get(name) !== before.get(name)).sort();
+    };
+    expect(moved(() => writer.setSourceState(source.sourceId, { scanned: 1 }))).toEqual(['sources']);
+    // Entries show their source's name: no writer renames one, but a rename would be every section's change.
+    expect(moved(() => writer.db.prepare('UPDATE source SET name = ? WHERE source_id = ?').run('renamed', source.sourceId))).toEqual([
+      'anime',
+      'music',
+      'radio',
+      'sources',
+    ]);
+  });
+
   it('takes the planner’s statistics again when a table has grown much, and the open reader plans with them', () => {
     const db = sqlOf(reader);
     const byIds = 'SELECT sub_id, sub_order FROM sub WHERE sub_id IN (SELECT value FROM json_each(?))';
@@ -303,7 +321,9 @@ describe('catalogue writer', () => {
     const stamps = reader.sectionStamps();
     const version = reader.dataVersion();
     expect(writer.keepStatistics()).toBe(true);
-    // One commit, which says it changed the statistics alone: the server's cached answers may stay.
+    // It says it changed the statistics alone, so the server's cached answers may stay. (That it is one
+    // commit, no reading here can tell: two, the view's apart, would each move data_version, the first
+    // with no stamp, which clears every answer.)
     expect(reader.dataVersion()).not.toBe(version);
     expect([...reader.sectionStamps()].filter(([name, n]) => stamps.get(name) !== n)).toEqual([['statistics', stamps.get('statistics')! + 1]]);
     expect(Number(statRows().split(' ')[0])).toBeGreaterThanOrEqual(count * songs.length);
