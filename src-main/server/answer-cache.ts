@@ -147,27 +147,27 @@ export class AnswerCache {
     if (this.pending.size === 0) return;
     const busy = this.busy();
     if (busy && now - this.droppedAt < SECTION_REFRESH_MS) return;
-    const sections = new Set(this.pending);
-    const every = sections.has(EVERY_SECTION);
     // A job's first change drops its answers whatever they cost, as a change made with no job running does.
-    const holding = busy && this.droppedAt !== -Infinity;
-    this.dropWhere((kept) => every || !kept.reads || kept.reads.some((section) => sections.has(section)), holding ? now : undefined);
+    this.dropPending(busy && this.droppedAt !== -Infinity ? now : undefined);
     // Only a job's drops hold back the next: a job that starts right after another, or after a change
     // made with none running, has its first commit shown at once.
     this.droppedAt = busy ? now : -Infinity;
   }
 
   /**
-   * Drops the answers `changed` says the pending changes went to, and those changes with them; in a
-   * job's held-back drop (at `heldAt`), one too dear to make again yet is kept, stale, until remaking is due.
+   * Drops the answers the pending changes went to (those made of their sections, and those that name
+   * none), and forgets those changes; in a job's held-back drop (at `heldAt`), an answer too dear to make
+   * again yet is kept, stale, until remaking is due.
    */
-  private dropWhere(changed: (kept: Kept) => boolean, heldAt?: number): void {
-    this.pending.clear();
-    for (const [key, kept] of [...this.answers]) {
-      if (!changed(kept)) continue;
+  private dropPending(heldAt?: number): void {
+    const every = this.pending.has(EVERY_SECTION);
+    // Deleting the entry at hand while iterating a Map is safe: the loop goes on with the next.
+    for (const [key, kept] of this.answers) {
+      if (!every && kept.reads && !kept.reads.some((section) => this.pending.has(section))) continue;
       if (heldAt !== undefined && !this.remakeDue(kept, heldAt)) kept.stale = true;
       else this.delete(key);
     }
+    this.pending.clear();
     this.generation++;
   }
 
@@ -179,7 +179,8 @@ export class AnswerCache {
   get(key: string): CachedAnswer | undefined {
     this.checkSource();
     const kept = this.answers.get(key);
-    if (kept?.stale && !(this.busy() && !this.remakeDue(kept, this.now()))) this.delete(key);
+    // A stale answer is served only while a job writes and remaking it is not due yet.
+    if (kept?.stale && (!this.busy() || this.remakeDue(kept, this.now()))) this.delete(key);
     else if (kept) {
       this.hits++;
       // Re-insert: Map keeps insertion order, so the first key is always the least recently used.
